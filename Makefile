@@ -1,0 +1,41 @@
+# Two entry points on a fresh machine:
+#   make demo   - play a seeded 4-player game, print the account, write and verify its trace
+#   make check  - every check: ruff, mypy --strict, the spec checker, pytest
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo check lint typecheck specs test bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	mkdir -p build
+	$(BIN)/tajmahal play --players 4 --seed 2000 --trace build/demo-trace.json
+	$(BIN)/tajmahal verify build/demo-trace.json
+
+lint: $(STAMP)
+	$(BIN)/ruff check reference tests tools
+	$(BIN)/ruff format --check reference tests tools
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict reference/tajmahal tools tests
+
+specs: $(STAMP)
+	$(BIN)/python tools/check_specs.py
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+check: lint typecheck specs test
+
+bench: $(STAMP)
+	$(BIN)/python tools/bench.py
+
+clean:
+	rm -rf $(VENV) build

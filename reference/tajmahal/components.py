@@ -1,0 +1,454 @@
+"""Components as data: cards, special cards, province tiles, bonus tiles and the board.
+
+The embedded defaults live in ``tajmahal/data/*.json``. Where the published sources do
+not say what is printed (see the ``RUL.COMPONENTS.*`` rulings), the defaults are a
+labelled reconstruction. A user who owns the game can point :func:`load_components` at
+a folder with their own files (any subset of the five; the rest come from the
+defaults). Every file is validated against every confirmed fact, and an error names
+the file and the field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from tajmahal.board import Board, City, Province, board_from_json
+from tajmahal.clauses import implements
+from tajmahal.errors import ComponentError
+from tajmahal.symbols import BonusKind, CardColour, Good, SpecialKind, Symbol
+
+CardId = str
+"""Stable id of a regular or special card, e.g. ``red-07``, ``white-03``, ``special-mogul``."""
+BonusTileId = str
+"""Stable id of a bonus tile, e.g. ``bonus-taj-mahal`` or ``bonus-07``."""
+ProvinceTileId = str
+"""Stable id of a province tile, e.g. ``province-09``."""
+
+COMPONENT_FILES: tuple[str, ...] = (
+    "cards.json",
+    "specials.json",
+    "province_tiles.json",
+    "bonus_tiles.json",
+    "board.json",
+)
+"""The files that make up a component set, in the order they are digested."""
+
+
+@attrs.frozen
+class Card:
+    """A regular card: a colour (or white) and its symbols (two on coloured, one on white)."""
+
+    id: CardId
+    """Stable id used in records, errors and docs."""
+    colour: CardColour
+    """The card's colour; ``WHITE`` for the 12 white cards."""
+    symbols: tuple[Symbol, ...]
+    """The printed symbols; a symbol printed twice appears twice."""
+
+
+@attrs.frozen
+class SpecialCard:
+    """One of the four special cards, played like a white card and kept after a visit."""
+
+    id: CardId
+    """Stable id, e.g. ``special-elephant``."""
+    kind: SpecialKind
+    """Its effect when played."""
+    earned_by: Symbol
+    """The influence tile of which two are exchanged for this card."""
+    symbols: tuple[Symbol, ...]
+    """Symbols it counts as when played (one elephant or one Grand Mogul, or none)."""
+
+
+@attrs.frozen
+class ProvinceTile:
+    """An octagonal province tile: its number is the visit in which its province is visited."""
+
+    id: ProvinceTileId
+    """Stable id, e.g. ``province-09``."""
+    number: int
+    """1 to 12; tile 12 always lies on Agra's province."""
+    goods: tuple[Good, ...]
+    """One good on tile 1, two different goods on the others."""
+
+
+@attrs.frozen
+class BonusTile:
+    """A bonus tile lying on a fortress until a normal palace is placed there."""
+
+    id: BonusTileId
+    """Stable id, e.g. ``bonus-taj-mahal`` or ``bonus-07``."""
+    kind: BonusKind
+    """What it gives."""
+    points: int = 0
+    """Points it scores at once (4 for the Taj Mahal, 2 for a +2 tile, else 0)."""
+    good: Good | None = None
+    """The good on a goods tile; None for other kinds."""
+
+
+def _digest(documents: Mapping[str, Any]) -> str:
+    blob = json.dumps(documents, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+@attrs.frozen(eq=False)
+class Components:
+    """A complete, validated component set.
+
+    Two component sets are equal when their digests are equal, so states can be compared
+    and hashed cheaply however large the board is.
+    """
+
+    name: str
+    """A short label: ``reference-reconstruction`` for the embedded defaults."""
+    digest: str
+    """``sha256:`` over the canonical JSON of the five documents; recorded in every trace."""
+    cards: Mapping[CardId, Card]
+    """The 96 regular cards by id."""
+    specials: Mapping[CardId, SpecialCard]
+    """The 4 special cards by id."""
+    province_tiles: Mapping[ProvinceTileId, ProvinceTile]
+    """The 12 province tiles by id."""
+    bonus_tiles: Mapping[BonusTileId, BonusTile]
+    """The 16 bonus tiles by id (the Taj Mahal tile included)."""
+    board: Board
+    """Provinces, cities, fortresses and roads."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Components) and other.digest == self.digest
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def card_symbols(self, card_id: CardId) -> tuple[Symbol, ...]:
+        """The symbols a played card counts (regular or special)."""
+        card = self.cards.get(card_id)
+        if card is not None:
+            return card.symbols
+        return self.specials[card_id].symbols
+
+    def is_special(self, card_id: CardId) -> bool:
+        """True if the id names one of the four special cards."""
+        return card_id in self.specials
+
+    def special_of_kind(self, kind: SpecialKind) -> SpecialCard:
+        """The special card with the given effect."""
+        for special in self.specials.values():
+            if special.kind is kind:
+                return special
+        raise KeyError(kind)
+
+    def special_earned_by(self, symbol: Symbol) -> SpecialCard:
+        """The special card exchanged for two influence tiles of ``symbol``."""
+        for special in self.specials.values():
+            if special.earned_by is symbol:
+                return special
+        raise KeyError(symbol)
+
+    def province_tile_number(self, number: int) -> ProvinceTile:
+        """The province tile bearing ``number`` (1 to 12)."""
+        for tile in self.province_tiles.values():
+            if tile.number == number:
+                return tile
+        raise KeyError(number)
+
+    @property
+    def taj_mahal_tile(self) -> BonusTile:
+        """The bonus tile that always lies on Agra."""
+        for tile in self.bonus_tiles.values():
+            if tile.kind is BonusKind.TAJ_MAHAL:
+                return tile
+        raise KeyError("taj-mahal")
+
+    def to_json(self) -> dict[str, Any]:
+        """The five documents, as loaded (used to ship a component set with a record)."""
+        return {name: json.loads(json.dumps(doc)) for name, doc in self._documents.items()}
+
+    _documents: Mapping[str, Any] = attrs.field(factory=dict, repr=False)
+
+
+# ---------------------------------------------------------------------------------------
+# Parsing helpers: each names file and field on failure.
+
+
+class _Reader:
+    """Walks one JSON document, building error messages that name file and field."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, where: str, message: str) -> ComponentError:
+        return ComponentError(f"{self.file}: {where}: {message}")
+
+    def obj(self, value: Any, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(where, f"expected an object, found {type(value).__name__}")
+        return value
+
+    def items(self, value: Any, where: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.fail(where, f"expected a list, found {type(value).__name__}")
+        return value
+
+    def text(self, container: dict[str, Any], key: str, where: str) -> str:
+        if key not in container:
+            raise self.fail(where, f"missing field '{key}'")
+        value = container[key]
+        if not isinstance(value, str) or not value:
+            raise self.fail(f"{where}.{key}", "expected a non-empty string")
+        return value
+
+    def integer(self, container: dict[str, Any], key: str, where: str) -> int:
+        if key not in container:
+            raise self.fail(where, f"missing field '{key}'")
+        value = container[key]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(f"{where}.{key}", "expected an integer")
+        return value
+
+    def enum(self, enum_type: Any, value: Any, where: str) -> Any:
+        try:
+            return enum_type(value)
+        except ValueError:
+            allowed = ", ".join(repr(member.value) for member in enum_type)
+            raise self.fail(where, f"unknown value {value!r} (expected one of {allowed})") from None
+
+    def unique(self, ids: list[str], where: str) -> None:
+        seen: set[str] = set()
+        for position, item in enumerate(ids):
+            if item in seen:
+                raise self.fail(f"{where}[{position}].id", f"duplicate id {item!r}")
+            seen.add(item)
+
+
+@implements("TM.COMP.CARDS.COUNT", "TM.COMP.CARDS.SYMBOLS")
+def _parse_cards(document: Any) -> dict[CardId, Card]:
+    reader = _Reader("cards.json")
+    root = reader.obj(document, "(root)")
+    items = reader.items(root.get("cards"), "cards")
+    cards: dict[CardId, Card] = {}
+    for position, raw in enumerate(items):
+        where = f"cards[{position}]"
+        item = reader.obj(raw, where)
+        card_id = reader.text(item, "id", where)
+        colour = reader.enum(CardColour, reader.text(item, "colour", where), f"{where}.colour")
+        raw_symbols = reader.items(item.get("symbols"), f"{where}.symbols")
+        symbols = tuple(
+            reader.enum(Symbol, value, f"{where}.symbols[{index}]")
+            for index, value in enumerate(raw_symbols)
+        )
+        if colour is CardColour.WHITE:
+            if len(symbols) != 1:
+                raise reader.fail(f"{where}.symbols", "a white card shows exactly one symbol")
+        else:
+            if len(symbols) != 2:
+                raise reader.fail(f"{where}.symbols", "a coloured card shows exactly two symbols")
+            if symbols[0] == symbols[1] and symbols[0] is not Symbol.ELEPHANT:
+                raise reader.fail(
+                    f"{where}.symbols",
+                    "a coloured card shows two different symbols or two elephants",
+                )
+        if card_id in cards:
+            raise reader.fail(f"{where}.id", f"duplicate id {card_id!r}")
+        cards[card_id] = Card(card_id, colour, symbols)
+    if len(cards) != 96:
+        raise reader.fail("cards", f"expected 96 regular cards, found {len(cards)}")
+    for colour in CardColour:
+        count = sum(1 for card in cards.values() if card.colour is colour)
+        expected = 12 if colour is CardColour.WHITE else 21
+        if count != expected:
+            raise reader.fail("cards", f"expected {expected} {colour.value} cards, found {count}")
+    return cards
+
+
+_SPECIAL_SYMBOLS: dict[SpecialKind, tuple[Symbol, ...]] = {
+    SpecialKind.ELEPHANT: (Symbol.ELEPHANT,),
+    SpecialKind.MOGUL: (Symbol.MOGUL,),
+    SpecialKind.PLUS_TWO: (),
+    SpecialKind.COLOUR_CHANGE: (),
+}
+
+
+@implements("TM.COMP.SPECIALS", "TM.SPECIAL.ELEPHANT", "TM.SPECIAL.MOGUL")
+def _parse_specials(document: Any) -> dict[CardId, SpecialCard]:
+    reader = _Reader("specials.json")
+    root = reader.obj(document, "(root)")
+    items = reader.items(root.get("specials"), "specials")
+    specials: dict[CardId, SpecialCard] = {}
+    for position, raw in enumerate(items):
+        where = f"specials[{position}]"
+        item = reader.obj(raw, where)
+        card_id = reader.text(item, "id", where)
+        kind = reader.enum(SpecialKind, reader.text(item, "kind", where), f"{where}.kind")
+        earned_by = reader.enum(Symbol, reader.text(item, "earned_by", where), f"{where}.earned_by")
+        if card_id in specials:
+            raise reader.fail(f"{where}.id", f"duplicate id {card_id!r}")
+        specials[card_id] = SpecialCard(card_id, kind, earned_by, _SPECIAL_SYMBOLS[kind])
+    if len(specials) != 4:
+        raise reader.fail("specials", f"expected 4 special cards, found {len(specials)}")
+    if {special.kind for special in specials.values()} != set(SpecialKind):
+        raise reader.fail("specials", "each of the four special kinds must appear once")
+    earners = [special.earned_by for special in specials.values()]
+    if sorted(symbol.value for symbol in earners) != sorted(
+        symbol.value for symbol in (Symbol.VIZIER, Symbol.GENERAL, Symbol.MONK, Symbol.PRINCESS)
+    ):
+        raise reader.fail(
+            "specials", "each of vizier, general, monk and princess must earn one special card"
+        )
+    for special in specials.values():
+        if special.kind is SpecialKind.ELEPHANT and special.earned_by is not Symbol.GENERAL:
+            raise reader.fail(
+                "specials", "the elephant special card is earned with two general tiles"
+            )
+    return specials
+
+
+@implements("TM.COMP.PROVINCE_TILES")
+def _parse_province_tiles(document: Any) -> dict[ProvinceTileId, ProvinceTile]:
+    reader = _Reader("province_tiles.json")
+    root = reader.obj(document, "(root)")
+    items = reader.items(root.get("tiles"), "tiles")
+    tiles: dict[ProvinceTileId, ProvinceTile] = {}
+    for position, raw in enumerate(items):
+        where = f"tiles[{position}]"
+        item = reader.obj(raw, where)
+        tile_id = reader.text(item, "id", where)
+        number = reader.integer(item, "number", where)
+        raw_goods = reader.items(item.get("goods"), f"{where}.goods")
+        goods = tuple(
+            reader.enum(Good, value, f"{where}.goods[{index}]")
+            for index, value in enumerate(raw_goods)
+        )
+        expected = 1 if number == 1 else 2
+        if len(goods) != expected:
+            raise reader.fail(f"{where}.goods", f"province tile {number} shows {expected} good(s)")
+        if len(set(goods)) != len(goods):
+            raise reader.fail(f"{where}.goods", "a province tile shows different goods")
+        if tile_id in tiles:
+            raise reader.fail(f"{where}.id", f"duplicate id {tile_id!r}")
+        tiles[tile_id] = ProvinceTile(tile_id, number, goods)
+    numbers = sorted(tile.number for tile in tiles.values())
+    if numbers != list(range(1, 13)):
+        raise reader.fail("tiles", "expected 12 province tiles numbered 1 to 12, each once")
+    return tiles
+
+
+@implements("TM.COMP.BONUS_TILES")
+def _parse_bonus_tiles(document: Any) -> dict[BonusTileId, BonusTile]:
+    reader = _Reader("bonus_tiles.json")
+    root = reader.obj(document, "(root)")
+    items = reader.items(root.get("tiles"), "tiles")
+    tiles: dict[BonusTileId, BonusTile] = {}
+    for position, raw in enumerate(items):
+        where = f"tiles[{position}]"
+        item = reader.obj(raw, where)
+        tile_id = reader.text(item, "id", where)
+        kind = reader.enum(BonusKind, reader.text(item, "kind", where), f"{where}.kind")
+        good: Good | None = None
+        points = 0
+        if kind is BonusKind.TAJ_MAHAL:
+            points = 4
+        elif kind is BonusKind.POINTS:
+            points = 2
+        elif kind is BonusKind.GOOD:
+            good = reader.enum(Good, reader.text(item, "good", where), f"{where}.good")
+        if tile_id in tiles:
+            raise reader.fail(f"{where}.id", f"duplicate id {tile_id!r}")
+        tiles[tile_id] = BonusTile(tile_id, kind, points, good)
+    taj = [tile for tile in tiles.values() if tile.kind is BonusKind.TAJ_MAHAL]
+    if len(taj) != 1:
+        raise reader.fail("tiles", f"expected exactly one Taj Mahal tile, found {len(taj)}")
+    if len(tiles) != 16:
+        raise reader.fail("tiles", f"expected 16 bonus tiles (15 square + Taj Mahal), found "
+                          f"{len(tiles)}")
+    return tiles
+
+
+def _read_document(folder: Path | None, name: str) -> Any:
+    if folder is not None:
+        path = folder / name
+        if path.exists():
+            try:
+                return json.loads(path.read_text(encoding="utf-8"))
+            except json.JSONDecodeError as error:
+                raise ComponentError(
+                    f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): "
+                    f"{error.msg}"
+                ) from None
+            except OSError as error:
+                raise ComponentError(f"{path}: cannot be read: {error.strerror}") from None
+    text = resources.files("tajmahal").joinpath("data", name).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def load_components(folder: str | Path | None = None) -> Components:
+    """Load and validate a component set.
+
+    With no folder, the embedded defaults. With a folder, each of the five files found
+    there replaces the default of the same name. Raises :class:`ComponentError` naming
+    the file and field of the first problem.
+    """
+    directory: Path | None = None
+    if folder is not None:
+        directory = Path(folder)
+        if not directory.is_dir():
+            raise ComponentError(f"{directory}: not a folder of component files")
+    documents = {name: _read_document(directory, name) for name in COMPONENT_FILES}
+    cards = _parse_cards(documents["cards.json"])
+    specials = _parse_specials(documents["specials.json"])
+    overlap = set(cards) & set(specials)
+    if overlap:
+        raise ComponentError(
+            f"specials.json: specials: id(s) also used by regular cards: {sorted(overlap)}"
+        )
+    province_tiles = _parse_province_tiles(documents["province_tiles.json"])
+    bonus_tiles = _parse_bonus_tiles(documents["bonus_tiles.json"])
+    board = board_from_json(documents["board.json"])
+    customised = directory is not None and any((directory / n).exists() for n in COMPONENT_FILES)
+    name = "custom" if customised else "reference-reconstruction"
+    return Components(
+        name=name,
+        digest=_digest(documents),
+        cards=cards,
+        specials=specials,
+        province_tiles=province_tiles,
+        bonus_tiles=bonus_tiles,
+        board=board,
+        documents=documents,
+    )
+
+
+_DEFAULT: Components | None = None
+
+
+def default_components() -> Components:
+    """The embedded component set (loaded once and shared; it is immutable)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_components()
+    return _DEFAULT
+
+
+__all__ = [
+    "COMPONENT_FILES",
+    "BonusTile",
+    "BonusTileId",
+    "Board",
+    "Card",
+    "CardId",
+    "City",
+    "Components",
+    "Province",
+    "ProvinceTile",
+    "ProvinceTileId",
+    "SpecialCard",
+    "default_components",
+    "load_components",
+]

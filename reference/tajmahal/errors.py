@@ -1,0 +1,44 @@
+"""Precise error classes: every failure says what was wrong and where."""
+
+from __future__ import annotations
+
+
+class TajMahalError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class ComponentError(TajMahalError):
+    """A component file is missing, malformed, or contradicts a confirmed fact.
+
+    The message names the file and the field (for example ``board.json: cities[3].province``).
+    """
+
+
+class IllegalActionError(TajMahalError):
+    """``apply`` was given an action the rules do not allow in this state; says why."""
+
+
+class ActionSyntaxError(TajMahalError):
+    """A canonical action string could not be parsed; says which part is wrong."""
+
+
+class StateFormatError(TajMahalError):
+    """A state document (canonical JSON) is malformed; names the field."""
+
+
+class RecordError(TajMahalError):
+    """A game record (trace) is malformed or does not replay; names file, step and field."""
+
+    def __init__(self, message: str, *, source: str = "", step: int | None = None,
+                 field: str = "") -> None:
+        self.source = source
+        """The file (or other source) the record came from, if known."""
+        self.step = step
+        """The 0-based index of the offending step, when the error belongs to one."""
+        self.field = field
+        """The JSON path of the offending field, when known."""
+        self.detail = message
+        """The bare description, without the location prefix."""
+        where = [part for part in (source, f"step {step}" if step is not None else "", field)
+                 if part]
+        super().__init__(f"{': '.join(where)}: {message}" if where else message)

@@ -1,0 +1,124 @@
+"""Scoring rules as pure functions: majorities, goods, palace chains, hand points.
+
+Kept apart from the turn machinery so that each rule can be tested on hand-built
+positions (the rulebooks' worked examples among them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from tajmahal.board import Board, CityId, ProvinceId
+from tajmahal.clauses import implements
+from tajmahal.components import CardId, Components
+from tajmahal.symbols import CardColour, Good, Symbol
+
+SYMBOL_INDEX: dict[Symbol, int] = {symbol: index for index, symbol in enumerate(Symbol)}
+"""Position of each symbol in count tuples (canonical symbol order)."""
+
+
+@implements("TM.WITHDRAW.COMPARE", "TM.SPECIAL.ELEPHANT", "TM.SPECIAL.MOGUL")
+def symbol_counts(components: Components, cards: Iterable[CardId]) -> tuple[int, ...]:
+    """How many of each symbol (canonical order) the played cards show.
+
+    Special cards count the symbol they stand for; +2 and colour change count nothing.
+    """
+    counts = [0] * len(SYMBOL_INDEX)
+    for card in cards:
+        for symbol in components.card_symbols(card):
+            counts[SYMBOL_INDEX[symbol]] += 1
+    return tuple(counts)
+
+
+@implements("TM.WITHDRAW.MAJORITY.STRICT", "TM.WITHDRAW.MAJORITY.ZERO")
+def wins_majority(own: int, others: Iterable[int]) -> bool:
+    """True when ``own`` symbols beat every compared player strictly, with at least one.
+
+    A tie wins nothing (TM.WITHDRAW.MAJORITY.STRICT); zero symbols never win, even
+    against nobody (RUL.MAJORITY.ZERO_SYMBOLS).
+    """
+    return own >= 1 and all(own > other for other in others)
+
+
+@implements("TM.SCORE.BONUS.GOOD", "TM.SCORE.PROVINCE")
+def goods_points(new_goods: Sequence[Good], owned_goods: Iterable[Good]) -> int:
+    """Points for a newly won tile showing ``new_goods``.
+
+    One point per good on the tile, plus one per matching good on the tiles the player
+    already owns (RUL.SCORE.GOODS_COUNT).
+    """
+    owned = list(owned_goods)
+    return len(new_goods) + sum(owned.count(good) for good in new_goods)
+
+
+@implements("TM.SCORE.PALACE.CURRENT", "TM.SCORE.PALACE.CHAIN", "TM.SCORE.PALACE.PROVINCES",
+            "TM.SCORE.PALACE.BREAK", "TM.SCORE.PALACE.SHARED_CITY")
+def palace_points(board: Board, own_cities: Iterable[CityId], province: ProvinceId) -> int:
+    """Palace points for a player who has just placed palaces in ``province``.
+
+    ``own_cities`` are all cities holding a palace of the player (a city shared with
+    another player's palace counts: TM.SCORE.PALACE.SHARED_CITY). The player scores 1 if
+    any of them lies in the current province, plus 1 for every other province reached
+    from there through a chain of their own palaces along roads. Cities without one of
+    their palaces break the chain.
+    """
+    owned = set(own_cities)
+    cities = board.cities
+    frontier = [city for city in owned if cities[city].province == province]
+    if not frontier:
+        return 0
+    reached = set(frontier)
+    neighbours = board.neighbours
+    while frontier:
+        city = frontier.pop()
+        for neighbour in neighbours[city]:
+            if neighbour in owned and neighbour not in reached:
+                reached.add(neighbour)
+                frontier.append(neighbour)
+    provinces = {cities[city].province for city in reached}
+    return len(provinces)
+
+
+@implements("TM.END.HAND.SPECIAL", "TM.END.HAND.WHITE", "TM.END.HAND.LARGEST_COLOUR",
+            "TM.END.LEFTOVER_NO_VALUE")
+def hand_points(components: Components, hand: Iterable[CardId]) -> int:
+    """End-of-game points for a hand: 1 per special card, 1 per white card, and 1 per card
+    of the colour held most (one colour only on a tie; 0 without coloured cards)."""
+    specials = whites = 0
+    per_colour: dict[CardColour, int] = {}
+    for card_id in hand:
+        if components.is_special(card_id):
+            specials += 1
+            continue
+        colour = components.cards[card_id].colour
+        if colour is CardColour.WHITE:
+            whites += 1
+        else:
+            per_colour[colour] = per_colour.get(colour, 0) + 1
+    return specials + whites + max(per_colour.values(), default=0)
+
+
+def owned_goods(components: Components, province_tiles: Iterable[str],
+                goods_tiles: Iterable[str]) -> list[Good]:
+    """Every good on a player's province tiles and kept goods bonus tiles."""
+    goods: list[Good] = []
+    for tile in province_tiles:
+        goods.extend(components.province_tiles[tile].goods)
+    for tile in goods_tiles:
+        good = components.bonus_tiles[tile].good
+        if good is not None:
+            goods.append(good)
+    return goods
+
+
+def palace_cities_of(palaces: Iterable[tuple[CityId, int]], seat: int) -> set[CityId]:
+    """Cities holding a palace of ``seat``, from (city, owner) pairs."""
+    return {city for city, owner in palaces if owner == seat}
+
+
+def count_mapping(items: Iterable[Symbol]) -> Mapping[Symbol, int]:
+    """Multiset of symbols as a mapping (for influence tiles)."""
+    result: dict[Symbol, int] = {}
+    for item in items:
+        result[item] = result.get(item, 0) + 1
+    return result

@@ -1,0 +1,322 @@
+"""The reconstructed board: confirmed facts, the shape of a real board, and loader errors.
+
+The counts (12 provinces, 49 cities, 16 fortresses with Agra among them) are confirmed
+by the rulebooks; the rings inside provinces and the sparse north-west are likely; the
+fortress cities and the roads between provinces are a labelled reconstruction (ruling
+RUL.COMPONENTS.BOARD). These tests pin the confirmed facts and check that the
+reconstruction still looks like a board that could be printed: drawn without crossing
+roads, neighbouring provinces joined, some provinces without a fortress.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import math
+from collections import Counter
+from importlib import resources
+from typing import Any
+
+import networkx as nx
+import pytest
+
+from tajmahal.board import Board, board_from_json
+from tajmahal.errors import ComponentError
+
+Point = tuple[float, float]
+
+MIN_CLEARANCE = 0.5
+"""Least distance, in board units, between a city and a road that does not end there."""
+
+
+def _document() -> dict[str, Any]:
+    """A fresh copy of the packaged ``board.json``, safe to modify in a test."""
+    # One name per step: works whether or not the package is a namespace package.
+    data = resources.files("tajmahal").joinpath("data").joinpath("board.json")
+    text = data.read_text(encoding="utf-8")
+    document = json.loads(text)
+    assert isinstance(document, dict)
+    return document
+
+
+def _board() -> Board:
+    """The packaged board, built by the same loader the game uses."""
+    return board_from_json(_document())
+
+
+def _orientation(a: Point, b: Point, c: Point) -> int:
+    """Sign of the turn a -> b -> c: 1 left, -1 right, 0 collinear."""
+    value = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    if abs(value) < 1e-9:
+        return 0
+    return 1 if value > 0 else -1
+
+
+def _on_segment(a: Point, b: Point, p: Point) -> bool:
+    """Whether p, known to be collinear with a-b, lies within the segment's bounding box."""
+    return (
+        min(a[0], b[0]) - 1e-9 <= p[0] <= max(a[0], b[0]) + 1e-9
+        and min(a[1], b[1]) - 1e-9 <= p[1] <= max(a[1], b[1]) + 1e-9
+    )
+
+
+def segments_cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Whether two road segments meet anywhere other than at a shared end city.
+
+    Roads that share a city are expected to touch there, so that case only counts
+    when the two roads overlap along a line, which would hide one road under another.
+    """
+    shared = {p1, p2} & {q1, q2}
+    o1 = _orientation(p1, p2, q1)
+    o2 = _orientation(p1, p2, q2)
+    o3 = _orientation(q1, q2, p1)
+    o4 = _orientation(q1, q2, p2)
+    if shared:
+        # Touching at the shared end is fine; lying on top of each other is not.
+        return o1 == 0 and o2 == 0 and len(shared) == 1 and _overlap_beyond_end(p1, p2, q1, q2)
+    if o1 != o2 and o3 != o4 and 0 not in (o1, o2, o3, o4):
+        return True
+    return (
+        (o1 == 0 and _on_segment(p1, p2, q1))
+        or (o2 == 0 and _on_segment(p1, p2, q2))
+        or (o3 == 0 and _on_segment(q1, q2, p1))
+        or (o4 == 0 and _on_segment(q1, q2, p2))
+    )
+
+
+def _overlap_beyond_end(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """For collinear roads sharing one end: whether they run the same way from it."""
+    common = ({p1, p2} & {q1, q2}).pop()
+    p_far = p2 if p1 == common else p1
+    q_far = q2 if q1 == common else q1
+    dot = (p_far[0] - common[0]) * (q_far[0] - common[0]) + (p_far[1] - common[1]) * (
+        q_far[1] - common[1]
+    )
+    return dot > 0
+
+
+def _distance_to_segment(point: Point, a: Point, b: Point) -> float:
+    """Shortest distance from a city to a road, in board units."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length_squared = dx * dx + dy * dy
+    t = ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / length_squared
+    t = max(0.0, min(1.0, t))
+    return math.hypot(point[0] - a[0] - t * dx, point[1] - a[1] - t * dy)
+
+
+def _inter_province_roads(board: Board) -> list[tuple[str, str]]:
+    """Roads between two different provinces, each as a sorted pair of province ids."""
+    pairs: list[tuple[str, str]] = []
+    for road in board.roads:
+        first, second = sorted(board.cities[city].province for city in road)
+        if first != second:
+            pairs.append((first, second))
+    return pairs
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_segment_helper_sees_crossings_and_ignores_shared_ends() -> None:
+    """The crossing check is only as good as its helper, so the helper is checked too."""
+    assert segments_cross((0, 0), (2, 2), (0, 2), (2, 0))
+    assert not segments_cross((0, 0), (1, 0), (0, 1), (1, 1))
+    assert not segments_cross((0, 0), (1, 1), (1, 1), (2, 0))
+    assert segments_cross((0, 0), (2, 0), (1, 0), (1, 1))
+    assert segments_cross((0, 0), (2, 0), (0, 0), (1, 0))
+    assert not segments_cross((0, 0), (1, 0), (0, 0), (-1, 0))
+
+
+@pytest.mark.clause("TM.COMP.BOARD.PROVINCES")
+def test_twelve_provinces_four_cities_each_and_five_in_agras() -> None:
+    board = _board()
+    assert len(board.provinces) == 12
+    assert sorted(board.provinces) == list("ABCDEFGHIJKL")
+    assert board.agra_province == "L"
+    for province in board.provinces.values():
+        expected = 5 if province.id == board.agra_province else 4
+        assert len(province.cities) == expected, province.id
+
+
+@pytest.mark.clause("TM.COMP.BOARD.CITIES")
+def test_forty_nine_cities_and_agra_is_named() -> None:
+    board = _board()
+    assert len(board.cities) == 49
+    assert board.agra == "Agra"
+    assert board.cities["Agra"].name == "Agra"
+    named = [city.id for city in board.cities.values() if city.name is not None]
+    assert named == ["Agra"]
+
+
+@pytest.mark.clause("TM.COMP.BOARD.FORTRESSES")
+def test_sixteen_fortresses_with_agra_among_them() -> None:
+    board = _board()
+    assert len(board.fortresses) == 16
+    assert board.agra in board.fortresses
+
+
+@pytest.mark.clause("TM.COMP.BOARD.FORTRESSES")
+def test_fortresses_are_spread_unevenly_and_some_provinces_have_none() -> None:
+    """Some provinces have no fortress and some have two, as on a real board."""
+    board = _board()
+    per_province = Counter(board.cities[city].province for city in board.fortresses)
+    without = [province for province in board.provinces if per_province[province] == 0]
+    assert len(without) >= 2
+    assert max(per_province.values()) >= 2
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_cities_of_each_province_form_a_ring_of_roads() -> None:
+    board = _board()
+    graph = board.graph()
+    for province in board.provinces.values():
+        ring = graph.subgraph(province.cities)
+        assert nx.is_connected(ring), province.id
+        for city in province.cities:
+            assert ring.degree(city) == 2, (province.id, city)
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_road_network_is_connected() -> None:
+    assert nx.is_connected(_board().graph())
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_road_network_is_planar() -> None:
+    planar, _ = nx.check_planarity(_board().graph())
+    assert planar
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_no_two_roads_cross_on_the_drawing() -> None:
+    """The coordinates must draw the network as a printed board would: no crossings."""
+    board = _board()
+    segments = [
+        tuple((board.cities[city].x, board.cities[city].y) for city in sorted(road))
+        for road in board.roads
+    ]
+    crossings = [
+        (first, second)
+        for first, second in itertools.combinations(segments, 2)
+        if segments_cross(first[0], first[1], second[0], second[1])
+    ]
+    assert crossings == []
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_no_road_passes_close_to_a_city_it_does_not_end() -> None:
+    """A road grazing a city would look like two roads meeting there on the picture."""
+    board = _board()
+    for road in board.roads:
+        first, second = (board.cities[city] for city in sorted(road))
+        for city in board.cities.values():
+            if city.id in road:
+                continue
+            clearance = _distance_to_segment(
+                (city.x, city.y), (first.x, first.y), (second.x, second.y)
+            )
+            assert clearance >= MIN_CLEARANCE, (sorted(road), city.id, clearance)
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_neighbouring_provinces_are_joined_and_only_they() -> None:
+    board = _board()
+    listed = {tuple(sorted(pair)) for pair in _document()["province_neighbours"]}
+    assert all(len(pair) == 2 and pair[0] != pair[1] for pair in listed)
+    joined = set(_inter_province_roads(board))
+    assert listed - joined == set()
+    assert joined - listed == set()
+    touched = {province for pair in listed for province in pair}
+    assert touched == set(board.provinces)
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_neighbouring_provinces_are_joined_by_one_to_three_roads() -> None:
+    counts = Counter(_inter_province_roads(_board()))
+    assert all(1 <= count <= 3 for count in counts.values()), counts
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_north_west_is_less_connected_than_the_rest() -> None:
+    """Provinces A and B (the upper left) have fewer roads out than the others on average."""
+    per_province: Counter[str] = Counter()
+    for first, second in _inter_province_roads(_board()):
+        per_province[first] += 1
+        per_province[second] += 1
+    north_west = ["A", "B"]
+    others = [province for province in "ABCDEFGHIJKL" if province not in north_west]
+    north_west_average = sum(per_province[p] for p in north_west) / len(north_west)
+    others_average = sum(per_province[p] for p in others) / len(others)
+    assert north_west_average < others_average
+    assert per_province["A"] <= 2
+
+
+@pytest.mark.clause("TM.COMP.BOARD.CITIES")
+def test_agra_lies_in_the_south_east() -> None:
+    """North-western India is shown; Agra lies toward its south-east corner."""
+    board = _board()
+    xs = [city.x for city in board.cities.values()]
+    ys = [city.y for city in board.cities.values()]
+    agra = board.cities[board.agra]
+    assert agra.x > (min(xs) + max(xs)) / 2
+    assert agra.y < (min(ys) + max(ys)) / 2
+
+
+@pytest.mark.clause("TM.COMP.BOARD.PROVINCES")
+def test_city_with_unknown_province_names_the_city_and_field() -> None:
+    document = _document()
+    document["cities"][3]["province"] = "Z"
+    with pytest.raises(ComponentError, match=r"board\.json: cities\[3\]\.province"):
+        board_from_json(document)
+
+
+@pytest.mark.clause("TM.COMP.BOARD.CITIES")
+def test_forty_eight_cities_is_refused() -> None:
+    document = _document()
+    del document["cities"][1]
+    with pytest.raises(ComponentError, match=r"board\.json: cities: expected 49 cities, found 48"):
+        board_from_json(document)
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_road_to_unknown_city_names_the_road() -> None:
+    document = _document()
+    document["roads"][5] = ["A1", "Z9"]
+    with pytest.raises(ComponentError, match=r"board\.json: roads\[5\]: unknown city 'Z9'"):
+        board_from_json(document)
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_duplicate_road_is_refused_even_reversed() -> None:
+    document = _document()
+    first, second = document["roads"][0]
+    document["roads"].append([second, first])
+    with pytest.raises(ComponentError, match=r"roads\[\d+\]: duplicate road"):
+        board_from_json(document)
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_disconnected_network_is_refused() -> None:
+    """Cutting every road into and out of province A leaves it an island."""
+    document = _document()
+    province_of = {city["id"]: city["province"] for city in document["cities"]}
+    document["roads"] = [
+        road
+        for road in copy.deepcopy(document["roads"])
+        if (province_of[road[0]] == "A") == (province_of[road[1]] == "A")
+    ]
+    with pytest.raises(ComponentError, match=r"board\.json: roads: .*not connected"):
+        board_from_json(document)
+
+
+@pytest.mark.clause("TM.COMP.BOARD.FORTRESSES")
+def test_agra_must_be_a_fortress() -> None:
+    """Swapping Agra's fortress to another city keeps 16 fortresses, so only Agra is wrong."""
+    document = _document()
+    for city in document["cities"]:
+        if city["id"] == "Agra":
+            city["fortress"] = False
+        elif city["id"] == "A1":
+            assert city["fortress"] is False
+            city["fortress"] = True
+    with pytest.raises(ComponentError, match=r"board\.json: agra: "):
+        board_from_json(document)
