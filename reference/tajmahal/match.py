@@ -1,0 +1,61 @@
+"""Playing a whole game between players, recording it as it goes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from tajmahal.components import Components
+from tajmahal.engine import apply_with_events, legal_actions, random_reshuffle
+from tajmahal.events import Event
+from tajmahal.players import Player
+from tajmahal.rules import RuleSet
+from tajmahal.setup import new_game, random_setup
+from tajmahal.state import GameState
+from tajmahal.trace import Record, Recorder
+
+
+@attrs.frozen
+class MatchResult:
+    """A finished game: its record, final state and what happened at each step."""
+
+    record: Record
+    """The game record (the published trace format)."""
+    final: GameState
+    """The final state."""
+    events: tuple[tuple[Event, ...], ...]
+    """The events of each step, aligned with ``record.steps``."""
+    initial: GameState
+    """The state after setup."""
+
+
+def chance_seed(seed: int) -> int:
+    """The seed of the generator that draws reshuffles, derived from the game seed."""
+    return seed * 1_000_003 + 7
+
+
+def play_match(components: Components, players: Sequence[Player], seed: int,
+               rules: RuleSet | None = None) -> MatchResult:
+    """Play a full game: setup and reshuffles drawn from ``seed``, decisions by ``players``."""
+    count = len(players)
+    rule_set = rules if rules is not None else RuleSet()
+    setup = random_setup(components, count, seed)
+    state = new_game(components, count, setup, rule_set)
+    initial = state
+    recorder = Recorder(components, count, setup, rule_set, seed=seed,
+                        names=tuple(player.name for player in players))
+    chance = random.Random(chance_seed(seed))
+    events: list[tuple[Event, ...]] = []
+    while not state.is_over:
+        if state.is_chance:
+            action = random_reshuffle(state, chance)
+        else:
+            assert state.to_move is not None
+            action = players[state.to_move].choose(state, legal_actions(state))
+        after, happened = apply_with_events(state, action)
+        recorder.add(state, action, after)
+        events.append(happened)
+        state = after
+    return MatchResult(recorder.record(state), state, tuple(events), initial)
