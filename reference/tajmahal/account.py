@@ -19,14 +19,18 @@ def player_label(seat: int, names: Sequence[str] | None) -> str:
 def opening_lines(state: GameState, names: Sequence[str] | None) -> list[str]:
     """The table after setup and the header of visit 1."""
     components: Components = state.config.components
-    lines = [f"Taj Mahal: {state.players_count} players, components "
-             f"{components.name}, rules: "
-             + ", ".join(f"{k}={v}" for k, v in state.config.rules.to_json().items())]
-    order = ", ".join(f"{number}:{province}"
-                      for number, province in enumerate(state.province_order, start=1))
+    lines = [
+        f"Taj Mahal: {state.players_count} players, components "
+        f"{components.name}, rules: "
+        + ", ".join(f"{k}={v}" for k, v in state.config.rules.to_json().items())
+    ]
+    order = ", ".join(
+        f"{number}:{province}" for number, province in enumerate(state.province_order, start=1)
+    )
     lines.append(f"Visit order (tile: province): {order}")
-    lines.append("Bonus tiles: " + ", ".join(f"{city}={tile}"
-                                            for city, tile in state.bonus_on_board))
+    lines.append(
+        "Bonus tiles: " + ", ".join(f"{city}={tile}" for city, tile in state.bonus_on_board)
+    )
     lines.append(_visit_header(state))
     return lines
 
@@ -35,14 +39,20 @@ def _visit_header(state: GameState) -> str:
     tile = state.court_province_tile
     goods = ""
     if tile is not None:
-        goods = " (" + ", ".join(g.value for g in
-                                 state.config.components.province_tiles[tile].goods) + ")"
-    return (f"\n== Visit {state.visit}: province {state.current_province}, tile {tile}{goods}; "
-            f"P{state.start_player} starts; display: {', '.join(state.display)}")
+        goods = (
+            " ("
+            + ", ".join(g.value for g in state.config.components.province_tiles[tile].goods)
+            + ")"
+        )
+    return (
+        f"\n== Visit {state.visit}: province {state.current_province}, tile {tile}{goods}; "
+        f"P{state.start_player} starts; display: {', '.join(state.display)}"
+    )
 
 
-def event_lines(events: Iterable[Event], names: Sequence[str] | None,
-                after: GameState) -> list[str]:
+def event_lines(
+    events: Iterable[Event], names: Sequence[str] | None, after: GameState
+) -> list[str]:
     """One line per event; a visit header when a new visit begins."""
     lines = []
     for event in events:
@@ -64,6 +74,8 @@ def closing_lines(state: GameState, names: Sequence[str] | None) -> list[str]:
         lines.append(f"  {player_label(seat, names)}: {player.score}")
     winners = state.winners()
     label = " and ".join(player_label(seat, names) for seat in winners)
-    lines.append(f"Winner{'s (tied)' if len(winners) > 1 else ''}: {label} with "
-                 f"{state.players[winners[0]].score} points")
+    lines.append(
+        f"Winner{'s (tied)' if len(winners) > 1 else ''}: {label} with "
+        f"{state.players[winners[0]].score} points"
+    )
     return lines

@@ -37,8 +37,11 @@ class Play:
     """The white or special card played with it, if any."""
 
     def __str__(self) -> str:
-        return f"play {self.coloured}" if self.extra is None else (
-            f"play {self.coloured} {self.extra}")
+        return (
+            f"play {self.coloured}"
+            if self.extra is None
+            else (f"play {self.coloured} {self.extra}")
+        )
 
 
 @attrs.frozen(slots=True)
@@ -116,7 +119,8 @@ def parse_action(text: str) -> Action:
     if not text or any(not word for word in words):
         raise ActionSyntaxError(
             f"malformed action {text!r}: words are separated by single spaces, with no "
-            "leading or trailing space")
+            "leading or trailing space"
+        )
     verb, arguments = words[0], words[1:]
     if verb == "play":
         if len(arguments) not in (1, 2):
@@ -134,11 +138,14 @@ def parse_action(text: str) -> Action:
         if len(arguments) not in (1, 2):
             raise ActionSyntaxError(f"'take' takes one or two card ids, found {len(arguments)}")
         if arguments != sorted(arguments):
-            raise ActionSyntaxError(f"'take' lists its cards sorted: 'take {' '.join(sorted(arguments))}'")
+            raise ActionSyntaxError(
+                f"'take' lists its cards sorted: 'take {' '.join(sorted(arguments))}'"
+            )
         return Take(tuple(arguments))
     if verb == "reshuffle":
         if not arguments:
             raise ActionSyntaxError("'reshuffle' lists the new deck order, top card first")
         return Reshuffle(tuple(arguments))
     raise ActionSyntaxError(
-        f"unknown action {verb!r} (expected play, withdraw, palace, crown, take or reshuffle)")
+        f"unknown action {verb!r} (expected play, withdraw, palace, crown, take or reshuffle)"
+    )

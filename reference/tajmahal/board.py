@@ -85,8 +85,9 @@ class Board:
         """A fresh networkx graph of the road network (for analysis and docs, not scoring)."""
         graph = nx.Graph()
         for city in self.cities.values():
-            graph.add_node(city.id, province=city.province, fortress=city.fortress,
-                           pos=(city.x, city.y))
+            graph.add_node(
+                city.id, province=city.province, fortress=city.fortress, pos=(city.x, city.y)
+            )
         graph.add_edges_from(tuple(road) for road in self.roads)
         return graph
 
@@ -95,8 +96,12 @@ def _fail(where: str, message: str) -> ComponentError:
     return ComponentError(f"board.json: {where}: {message}")
 
 
-@implements("TM.COMP.BOARD.PROVINCES", "TM.COMP.BOARD.CITIES", "TM.COMP.BOARD.FORTRESSES",
-            "TM.COMP.BOARD.ROADS")
+@implements(
+    "TM.COMP.BOARD.PROVINCES",
+    "TM.COMP.BOARD.CITIES",
+    "TM.COMP.BOARD.FORTRESSES",
+    "TM.COMP.BOARD.ROADS",
+)
 def board_from_json(document: Any) -> Board:
     """Build a :class:`Board` from ``board.json`` and check every confirmed fact.
 
@@ -154,8 +159,9 @@ def board_from_json(document: Any) -> Board:
             if not isinstance(value, int | float) or isinstance(value, bool):
                 raise _fail(f"{where}.{axis}", "expected a number")
             coordinates.append(float(value))
-        cities[city_id] = City(city_id, str(province), fortress, city_name,
-                               coordinates[0], coordinates[1])
+        cities[city_id] = City(
+            city_id, str(province), fortress, city_name, coordinates[0], coordinates[1]
+        )
     if len(cities) != CITY_COUNT:
         raise _fail("cities", f"expected {CITY_COUNT} cities, found {len(cities)}")
 
@@ -169,8 +175,9 @@ def board_from_json(document: Any) -> Board:
         members = tuple(sorted(c.id for c in cities.values() if c.province == province_id))
         expected = 5 if province_id == agra_province else 4
         if len(members) != expected:
-            raise _fail("cities", f"province {province_id!r} has {len(members)} cities; "
-                        f"expected {expected}")
+            raise _fail(
+                "cities", f"province {province_id!r} has {len(members)} cities; expected {expected}"
+            )
         provinces[province_id] = Province(province_id, members)
     fortresses = [c.id for c in cities.values() if c.fortress]
     if len(fortresses) != FORTRESS_COUNT:
@@ -181,8 +188,11 @@ def board_from_json(document: Any) -> Board:
     roads: set[frozenset[CityId]] = set()
     for position, raw in enumerate(raw_roads):
         where = f"roads[{position}]"
-        if (not isinstance(raw, list) or len(raw) != 2
-                or not all(isinstance(end, str) for end in raw)):
+        if (
+            not isinstance(raw, list)
+            or len(raw) != 2
+            or not all(isinstance(end, str) for end in raw)
+        ):
             raise _fail(where, "expected a pair of city ids")
         for end in raw:
             if end not in cities:
@@ -199,8 +209,10 @@ def board_from_json(document: Any) -> Board:
     graph.add_edges_from(tuple(road) for road in roads)
     if not nx.is_connected(graph):
         parts = sorted(sorted(part) for part in nx.connected_components(graph))
-        raise _fail("roads", f"the road network is not connected; parts start at "
-                    f"{[part[0] for part in parts]}")
+        raise _fail(
+            "roads",
+            f"the road network is not connected; parts start at {[part[0] for part in parts]}",
+        )
 
     neighbours = {city: frozenset(graph.neighbors(city)) for city in cities}
     return Board(

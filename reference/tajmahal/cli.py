@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from tajmahal import __version__
 from tajmahal.account import closing_lines, event_lines, opening_lines
@@ -54,8 +53,10 @@ def _agents(spec: str, players: int, seed: int) -> list[Player]:
         raise TajMahalError("--agents: name at least one player type")
     unknown = [name for name in names if name not in PLAYER_TYPES]
     if unknown:
-        raise TajMahalError(f"--agents: unknown player type(s) {', '.join(unknown)} "
-                            f"(known: {', '.join(PLAYER_TYPES)})")
+        raise TajMahalError(
+            f"--agents: unknown player type(s) {', '.join(unknown)} "
+            f"(known: {', '.join(PLAYER_TYPES)})"
+        )
     return [PLAYER_TYPES[names[seat % len(names)]](seed * 10 + seat) for seat in range(players)]
 
 
@@ -75,8 +76,10 @@ def _print_account(lines: list[str], state: GameState, record: Record, quiet: bo
     if state.is_over:
         print("\n".join(closing_lines(state, record.names)))
     else:
-        print(f"\nThe record stops in visit {state.visit} (after {len(record.steps)} steps); "
-              f"scores so far: {list(state.scores)}")
+        print(
+            f"\nThe record stops in visit {state.visit} (after {len(record.steps)} steps); "
+            f"scores so far: {list(state.scores)}"
+        )
 
 
 def _play(arguments: argparse.Namespace) -> int:
@@ -111,8 +114,10 @@ def _verify(arguments: argparse.Namespace) -> int:
             print(f"FAIL {error}", file=sys.stderr)
             failed = True
             continue
-        print(f"OK {file}: {len(record.steps)} steps replayed, final scores "
-              f"{list(state.scores)}, winner(s) {list(state.winners())}")
+        print(
+            f"OK {file}: {len(record.steps)} steps replayed, final scores "
+            f"{list(state.scores)}, winner(s) {list(state.winners())}"
+        )
     return EXIT_FAILED if failed else EXIT_OK
 
 
@@ -120,12 +125,16 @@ def _show_components(arguments: argparse.Namespace) -> int:
     components = _components(arguments.components)
     board = components.board
     print(f"Component set {components.name} ({components.digest})")
-    print(f"  {len(components.cards)} regular cards, {len(components.specials)} special cards, "
-          f"{len(components.province_tiles)} province tiles, {len(components.bonus_tiles)} "
-          f"bonus tiles")
-    print(f"  board {board.name}: {len(board.provinces)} provinces, {len(board.cities)} cities, "
-          f"{len(board.fortresses)} fortresses, {len(board.roads)} roads; Agra is {board.agra} "
-          f"in province {board.agra_province}")
+    print(
+        f"  {len(components.cards)} regular cards, {len(components.specials)} special cards, "
+        f"{len(components.province_tiles)} province tiles, {len(components.bonus_tiles)} "
+        f"bonus tiles"
+    )
+    print(
+        f"  board {board.name}: {len(board.provinces)} provinces, {len(board.cities)} cities, "
+        f"{len(board.fortresses)} fortresses, {len(board.roads)} roads; Agra is {board.agra} "
+        f"in province {board.agra_province}"
+    )
     for special in components.specials.values():
         print(f"  {special.id}: earned with two {special.earned_by.value} tiles")
     return EXIT_OK
@@ -135,25 +144,37 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for documentation and tests)."""
     parser = argparse.ArgumentParser(
         prog="tajmahal",
-        description="Reference engine for Taj Mahal: play, replay and verify game records.")
+        description="Reference engine for Taj Mahal: play, replay and verify game records.",
+    )
     parser.add_argument("--version", action="version", version=f"tajmahal {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     def with_components(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--components", metavar="DIR",
-                         help="folder with your own component files (any of cards.json, "
-                              "specials.json, province_tiles.json, bonus_tiles.json, board.json)")
+        sub.add_argument(
+            "--components",
+            metavar="DIR",
+            help="folder with your own component files (any of cards.json, "
+            "specials.json, province_tiles.json, bonus_tiles.json, board.json)",
+        )
 
     play = commands.add_parser("play", help="play a full game between built-in players")
     play.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     play.add_argument("--seed", type=int, default=0, help="seed of setup, reshuffles and players")
     play.add_argument("--trace", metavar="FILE", help="write the game record (JSON) here")
-    play.add_argument("--agents", default="greedy,random",
-                      help=f"comma-separated player types, repeated round the table "
-                           f"({', '.join(PLAYER_TYPES)}); default: greedy,random")
-    play.add_argument("--rule", action="append", default=[], metavar="OPTION=VALUE",
-                      help="a rule-set option; known: " + "; ".join(
-                          f"{name}={'|'.join(values)}" for name, values in RULE_OPTIONS.items()))
+    play.add_argument(
+        "--agents",
+        default="greedy,random",
+        help=f"comma-separated player types, repeated round the table "
+        f"({', '.join(PLAYER_TYPES)}); default: greedy,random",
+    )
+    play.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="a rule-set option; known: "
+        + "; ".join(f"{name}={'|'.join(values)}" for name, values in RULE_OPTIONS.items()),
+    )
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
     with_components(play)
     play.set_defaults(handler=_play)
@@ -165,7 +186,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(handler=_replay)
 
     verify_command = commands.add_parser(
-        "verify", help="replay records and check their scores and result")
+        "verify", help="replay records and check their scores and result"
+    )
     verify_command.add_argument("files", nargs="+", metavar="FILE")
     with_components(verify_command)
     verify_command.set_defaults(handler=_verify)

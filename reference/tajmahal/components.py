@@ -366,8 +366,9 @@ def _parse_bonus_tiles(document: Any) -> dict[BonusTileId, BonusTile]:
     if len(taj) != 1:
         raise reader.fail("tiles", f"expected exactly one Taj Mahal tile, found {len(taj)}")
     if len(tiles) != 16:
-        raise reader.fail("tiles", f"expected 16 bonus tiles (15 square + Taj Mahal), found "
-                          f"{len(tiles)}")
+        raise reader.fail(
+            "tiles", f"expected 16 bonus tiles (15 square + Taj Mahal), found {len(tiles)}"
+        )
     return tiles
 
 
@@ -438,9 +439,9 @@ def default_components() -> Components:
 
 __all__ = [
     "COMPONENT_FILES",
+    "Board",
     "BonusTile",
     "BonusTileId",
-    "Board",
     "Card",
     "CardId",
     "City",

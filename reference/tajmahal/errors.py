@@ -29,8 +29,9 @@ class StateFormatError(TajMahalError):
 class RecordError(TajMahalError):
     """A game record (trace) is malformed or does not replay; names file, step and field."""
 
-    def __init__(self, message: str, *, source: str = "", step: int | None = None,
-                 field: str = "") -> None:
+    def __init__(
+        self, message: str, *, source: str = "", step: int | None = None, field: str = ""
+    ) -> None:
         self.source = source
         """The file (or other source) the record came from, if known."""
         self.step = step
@@ -39,6 +40,7 @@ class RecordError(TajMahalError):
         """The JSON path of the offending field, when known."""
         self.detail = message
         """The bare description, without the location prefix."""
-        where = [part for part in (source, f"step {step}" if step is not None else "", field)
-                 if part]
+        where = [
+            part for part in (source, f"step {step}" if step is not None else "", field) if part
+        ]
         super().__init__(f"{': '.join(where)}: {message}" if where else message)

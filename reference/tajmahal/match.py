@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from tajmahal.actions import Action
 from tajmahal.components import Components
 from tajmahal.engine import apply_with_events, legal_actions, random_reshuffle
 from tajmahal.events import Event
@@ -36,19 +37,27 @@ def chance_seed(seed: int) -> int:
     return seed * 1_000_003 + 7
 
 
-def play_match(components: Components, players: Sequence[Player], seed: int,
-               rules: RuleSet | None = None) -> MatchResult:
+def play_match(
+    components: Components, players: Sequence[Player], seed: int, rules: RuleSet | None = None
+) -> MatchResult:
     """Play a full game: setup and reshuffles drawn from ``seed``, decisions by ``players``."""
     count = len(players)
     rule_set = rules if rules is not None else RuleSet()
     setup = random_setup(components, count, seed)
     state = new_game(components, count, setup, rule_set)
     initial = state
-    recorder = Recorder(components, count, setup, rule_set, seed=seed,
-                        names=tuple(player.name for player in players))
+    recorder = Recorder(
+        components,
+        count,
+        setup,
+        rule_set,
+        seed=seed,
+        names=tuple(player.name for player in players),
+    )
     chance = random.Random(chance_seed(seed))
     events: list[tuple[Event, ...]] = []
     while not state.is_over:
+        action: Action
         if state.is_chance:
             action = random_reshuffle(state, chance)
         else:

@@ -68,7 +68,8 @@ class GreedyPlayer:
         after = apply(state, action)
         own = {palace.city for palace in after.palaces if palace.seat == seat}
         return (after.players[seat].score - state.players[seat].score) * 10 + palace_points(
-            state.config.components.board, own, state.current_province)
+            state.config.components.board, own, state.current_province
+        )
 
     def _take_value(self, state: GameState, action: Action) -> int:
         seat = state.to_move
@@ -77,8 +78,11 @@ class GreedyPlayer:
         hand = state.players[seat].hand + action.cards
         colours = Counter(components.cards[c].colour for c in hand if c in components.cards)
         whites = colours.pop(CardColour.WHITE, 0)
-        return max(colours.values(), default=0) + whites + sum(
-            1 for c in hand if components.is_special(c))
+        return (
+            max(colours.values(), default=0)
+            + whites
+            + sum(1 for c in hand if components.is_special(c))
+        )
 
     def _play_or_withdraw(self, state: GameState, legal: tuple[Action, ...]) -> Action:
         seat = state.to_move
@@ -112,11 +116,16 @@ class GreedyPlayer:
     def _leads(state: GameState, seat: int, extra: tuple[str, ...] = ()) -> int:
         components = state.config.components
         own = symbol_counts(components, state.players[seat].played + extra)
-        others = [symbol_counts(components, player.played)
-                  for other, player in enumerate(state.players)
-                  if other != seat and not player.withdrawn]
-        return sum(1 for index, count in enumerate(own)
-                   if count >= 1 and all(count > other[index] for other in others))
+        others = [
+            symbol_counts(components, player.played)
+            for other, player in enumerate(state.players)
+            if other != seat and not player.withdrawn
+        ]
+        return sum(
+            1
+            for index, count in enumerate(own)
+            if count >= 1 and all(count > other[index] for other in others)
+        )
 
     def _leads_after(self, state: GameState, seat: int, action: Play) -> int:
         cards = (action.coloured,) + ((action.extra,) if action.extra is not None else ())

@@ -89,26 +89,31 @@ class RuleSet:
     def from_json(cls, document: Any, *, source: str = "", field: str = "ruleset") -> RuleSet:
         """Parse :meth:`to_json` output; missing options take their defaults."""
         if not isinstance(document, dict):
-            raise RecordError("expected an object of rule-set options", source=source,
-                              field=field)
+            raise RecordError("expected an object of rule-set options", source=source, field=field)
         values: dict[str, Any] = {}
         for name, raw in document.items():
             enum_type = _OPTION_TYPES.get(name)
             if enum_type is None:
-                raise RecordError(f"unknown rule-set option {name!r} (known: "
-                                  f"{', '.join(sorted(_OPTION_TYPES))})", source=source,
-                                  field=f"{field}.{name}")
+                raise RecordError(
+                    f"unknown rule-set option {name!r} (known: {', '.join(sorted(_OPTION_TYPES))})",
+                    source=source,
+                    field=f"{field}.{name}",
+                )
             try:
                 values[name] = enum_type(raw)
             except ValueError:
                 allowed = ", ".join(repr(member.value) for member in enum_type)
-                raise RecordError(f"unknown value {raw!r} (expected one of {allowed})",
-                                  source=source, field=f"{field}.{name}") from None
+                raise RecordError(
+                    f"unknown value {raw!r} (expected one of {allowed})",
+                    source=source,
+                    field=f"{field}.{name}",
+                ) from None
         return cls(**values)
 
 
 _OPTION_TYPES: dict[str, type[enum.Enum]] = {
-    name: hint for name, hint in typing.get_type_hints(RuleSet).items()
+    name: hint
+    for name, hint in typing.get_type_hints(RuleSet).items()
     if isinstance(hint, type) and issubclass(hint, enum.Enum)
 }
 """Each option's enum type, by field name."""

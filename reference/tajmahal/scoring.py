@@ -51,8 +51,13 @@ def goods_points(new_goods: Sequence[Good], owned_goods: Iterable[Good]) -> int:
     return len(new_goods) + sum(owned.count(good) for good in new_goods)
 
 
-@implements("TM.SCORE.PALACE.CURRENT", "TM.SCORE.PALACE.CHAIN", "TM.SCORE.PALACE.PROVINCES",
-            "TM.SCORE.PALACE.BREAK", "TM.SCORE.PALACE.SHARED_CITY")
+@implements(
+    "TM.SCORE.PALACE.CURRENT",
+    "TM.SCORE.PALACE.CHAIN",
+    "TM.SCORE.PALACE.PROVINCES",
+    "TM.SCORE.PALACE.BREAK",
+    "TM.SCORE.PALACE.SHARED_CITY",
+)
 def palace_points(board: Board, own_cities: Iterable[CityId], province: ProvinceId) -> int:
     """Palace points for a player who has just placed palaces in ``province``.
 
@@ -79,8 +84,12 @@ def palace_points(board: Board, own_cities: Iterable[CityId], province: Province
     return len(provinces)
 
 
-@implements("TM.END.HAND.SPECIAL", "TM.END.HAND.WHITE", "TM.END.HAND.LARGEST_COLOUR",
-            "TM.END.LEFTOVER_NO_VALUE")
+@implements(
+    "TM.END.HAND.SPECIAL",
+    "TM.END.HAND.WHITE",
+    "TM.END.HAND.LARGEST_COLOUR",
+    "TM.END.LEFTOVER_NO_VALUE",
+)
 def hand_points(components: Components, hand: Iterable[CardId]) -> int:
     """End-of-game points for a hand: 1 per special card, 1 per white card, and 1 per card
     of the colour held most (one colour only on a tie; 0 without coloured cards)."""
@@ -98,8 +107,9 @@ def hand_points(components: Components, hand: Iterable[CardId]) -> int:
     return specials + whites + max(per_colour.values(), default=0)
 
 
-def owned_goods(components: Components, province_tiles: Iterable[str],
-                goods_tiles: Iterable[str]) -> list[Good]:
+def owned_goods(
+    components: Components, province_tiles: Iterable[str], goods_tiles: Iterable[str]
+) -> list[Good]:
     """Every good on a player's province tiles and kept goods bonus tiles."""
     goods: list[Good] = []
     for tile in province_tiles:

@@ -38,8 +38,9 @@ def _player_to_json(player: PlayerState) -> dict[str, Any]:
         "played": list(player.played),
         "colour": player.colour.value if player.colour is not None else None,
         "withdrawn": player.withdrawn,
-        "withdrawn_counts": (list(player.withdrawn_counts)
-                             if player.withdrawn_counts is not None else None),
+        "withdrawn_counts": (
+            list(player.withdrawn_counts) if player.withdrawn_counts is not None else None
+        ),
         "influence": [symbol.value for symbol in player.influence],
         "province_tiles": list(player.province_tiles),
         "goods_tiles": list(player.goods_tiles),
@@ -72,7 +73,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "province_order": list(state.province_order),
         "bonus_on_board": {city: tile for city, tile in state.bonus_on_board},
         "palaces": [[p.city, p.seat, p.crowned] for p in state.palaces],
-        "withdrawal": None if withdrawal is None else {
+        "withdrawal": None
+        if withdrawal is None
+        else {
             "seat": withdrawal.seat,
             "palaces_owed": withdrawal.palaces_owed,
             "crown_owed": withdrawal.crown_owed,
@@ -81,7 +84,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             "played_nothing": withdrawal.played_nothing,
             "scored": withdrawal.scored,
         },
-        "draw": None if draw is None else {
+        "draw": None
+        if draw is None
+        else {
             "destination": draw.destination,
             "count": draw.count,
             "reason": draw.reason,
@@ -91,8 +96,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 def canonical_json(state: GameState) -> str:
     """The one canonical text of a state: sorted keys, compact separators, UTF-8."""
-    return json.dumps(state_to_json(state), sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False)
+    return json.dumps(
+        state_to_json(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
 
 
 def state_digest(state: GameState) -> str:
@@ -160,13 +166,16 @@ def _player_from_json(document: Any, path: str) -> PlayerState:
     fields = _Fields(document, path)
     colour_text = fields.optional_text("colour")
     counts = fields.get("withdrawn_counts")
-    if counts is not None and (not isinstance(counts, list)
-                               or not all(isinstance(c, int) for c in counts)):
+    if counts is not None and (
+        not isinstance(counts, list) or not all(isinstance(c, int) for c in counts)
+    ):
         raise StateFormatError(f"{fields.where('withdrawn_counts')}: expected a list of integers")
     try:
         colour = CardColour(colour_text) if colour_text is not None else None
     except ValueError:
-        raise StateFormatError(f"{fields.where('colour')}: unknown colour {colour_text!r}") from None
+        raise StateFormatError(
+            f"{fields.where('colour')}: unknown colour {colour_text!r}"
+        ) from None
     return PlayerState(
         hand=fields.strings("hand"),
         played=fields.strings("played"),
@@ -192,8 +201,10 @@ def state_from_json(document: Any, components: Components) -> GameState:
     if fields.get("version") != STATE_VERSION:
         raise StateFormatError(f"version: this reader understands version {STATE_VERSION}")
     if fields.text("components") != components.digest:
-        raise StateFormatError("components: the state was written for another component set "
-                               f"({fields.text('components')}, not {components.digest})")
+        raise StateFormatError(
+            "components: the state was written for another component set "
+            f"({fields.text('components')}, not {components.digest})"
+        )
     try:
         rules = RuleSet.from_json(fields.get("ruleset"))
     except RecordError as error:
@@ -209,18 +220,27 @@ def state_from_json(document: Any, components: Components) -> GameState:
     if not isinstance(raw_palaces, list):
         raise StateFormatError("palaces: expected a list")
     for index, entry in enumerate(raw_palaces):
-        if (not isinstance(entry, list) or len(entry) != 3 or not isinstance(entry[0], str)
-                or not isinstance(entry[1], int) or not isinstance(entry[2], bool)):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or not isinstance(entry[0], str)
+            or not isinstance(entry[1], int)
+            or not isinstance(entry[2], bool)
+        ):
             raise StateFormatError(f"palaces[{index}]: expected [city, seat, crowned]")
         palaces.append(Palace(entry[0], entry[1], entry[2]))
     withdrawal = None
     if fields.get("withdrawal") is not None:
         w = _Fields(fields.get("withdrawal"), "withdrawal")
         withdrawal = Withdrawal(
-            seat=w.integer("seat"), palaces_owed=w.integer("palaces_owed"),
-            crown_owed=w.boolean("crown_owed"), placed=w.strings("placed"),
+            seat=w.integer("seat"),
+            palaces_owed=w.integer("palaces_owed"),
+            crown_owed=w.boolean("crown_owed"),
+            placed=w.strings("placed"),
             province_won=w.optional_text("province_won"),
-            played_nothing=w.boolean("played_nothing"), scored=w.boolean("scored"))
+            played_nothing=w.boolean("played_nothing"),
+            scored=w.boolean("scored"),
+        )
     draw = None
     if fields.get("draw") is not None:
         d = _Fields(fields.get("draw"), "draw")
@@ -235,8 +255,9 @@ def state_from_json(document: Any, components: Components) -> GameState:
         step=step,
         to_move=fields.optional_integer("to_move"),
         start_player=fields.integer("start_player"),
-        players=tuple(_player_from_json(seat, f"seats[{index}]")
-                      for index, seat in enumerate(seats)),
+        players=tuple(
+            _player_from_json(seat, f"seats[{index}]") for index, seat in enumerate(seats)
+        ),
         deck=fields.strings("deck"),
         discard=fields.strings("discard"),
         display=fields.strings("display"),

@@ -47,9 +47,16 @@ class SetupOutcome:
     """The seat chosen to start (RUL.SETUP.START_PLAYER)."""
 
 
-@implements("TM.SETUP.PROVINCE.AGRA_TWELVE", "TM.SETUP.PROVINCE.SHUFFLE",
-            "TM.SETUP.BONUS.TAJ", "TM.SETUP.BONUS.FORTRESSES", "TM.SETUP.DECK.SHUFFLE",
-            "TM.SETUP.HANDS", "TM.SETUP.DISPLAY.SIZE", "TM.SETUP.START_PLAYER")
+@implements(
+    "TM.SETUP.PROVINCE.AGRA_TWELVE",
+    "TM.SETUP.PROVINCE.SHUFFLE",
+    "TM.SETUP.BONUS.TAJ",
+    "TM.SETUP.BONUS.FORTRESSES",
+    "TM.SETUP.DECK.SHUFFLE",
+    "TM.SETUP.HANDS",
+    "TM.SETUP.DISPLAY.SIZE",
+    "TM.SETUP.START_PLAYER",
+)
 def random_setup(components: Components, players: int, seed: int) -> SetupOutcome:
     """Draw a setup from ``seed`` with Python's ``random.Random`` (only here and in
     :func:`tajmahal.engine.random_reshuffle`; records never depend on it)."""
@@ -59,8 +66,9 @@ def random_setup(components: Components, players: int, seed: int) -> SetupOutcom
     board = components.board
     agra_province = board.agra_province
     tile_twelve = components.province_tile_number(12).id
-    other_tiles = sorted(tile.id for tile in components.province_tiles.values()
-                         if tile.id != tile_twelve)
+    other_tiles = sorted(
+        tile.id for tile in components.province_tiles.values() if tile.id != tile_twelve
+    )
     rng.shuffle(other_tiles)
     other_provinces = sorted(p for p in board.provinces if p != agra_province)
     province_tiles = dict(zip(other_provinces, other_tiles, strict=True))
@@ -75,103 +83,154 @@ def random_setup(components: Components, players: int, seed: int) -> SetupOutcom
 
     deck = sorted(components.cards)
     rng.shuffle(deck)
-    hands = tuple(tuple(deck[seat * HAND_SIZE:(seat + 1) * HAND_SIZE]) for seat in range(players))
+    hands = tuple(tuple(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]) for seat in range(players))
     dealt = players * HAND_SIZE
     display_size = DISPLAY_SIZES[players]
-    display = tuple(deck[dealt:dealt + display_size])
-    rest = tuple(deck[dealt + display_size:])
+    display = tuple(deck[dealt : dealt + display_size])
+    rest = tuple(deck[dealt + display_size :])
     start = rng.randrange(players)
     return SetupOutcome(province_tiles, bonus_tiles, hands, display, rest, start)
 
 
-def validate_setup(components: Components, players: int, setup: SetupOutcome,
-                   source: str = "") -> None:
+def validate_setup(
+    components: Components, players: int, setup: SetupOutcome, source: str = ""
+) -> None:
     """Check a setup outcome against the components and the setup rules.
 
     Raises :class:`RecordError` naming the field (``setup.hands[2]`` ...).
     """
     board = components.board
     if players not in DISPLAY_SIZES:
-        raise RecordError(f"Taj Mahal is for 3 to 5 players, not {players}", source=source,
-                          field="players")
+        raise RecordError(
+            f"Taj Mahal is for 3 to 5 players, not {players}", source=source, field="players"
+        )
     if set(setup.province_tiles) != set(board.provinces):
         missing = sorted(set(board.provinces) - set(setup.province_tiles))
         extra = sorted(set(setup.province_tiles) - set(board.provinces))
-        raise RecordError(f"every province needs one tile (missing {missing}, unknown {extra})",
-                          source=source, field="setup.province_tiles")
+        raise RecordError(
+            f"every province needs one tile (missing {missing}, unknown {extra})",
+            source=source,
+            field="setup.province_tiles",
+        )
     for province, tile in sorted(setup.province_tiles.items()):
         if tile not in components.province_tiles:
-            raise RecordError(f"unknown province tile id {tile!r}", source=source,
-                              field=f"setup.province_tiles.{province}")
+            raise RecordError(
+                f"unknown province tile id {tile!r}",
+                source=source,
+                field=f"setup.province_tiles.{province}",
+            )
     if sorted(setup.province_tiles.values()) != sorted(components.province_tiles):
-        raise RecordError("each province tile must lie on exactly one province", source=source,
-                          field="setup.province_tiles")
+        raise RecordError(
+            "each province tile must lie on exactly one province",
+            source=source,
+            field="setup.province_tiles",
+        )
     agra_tile = components.province_tiles[setup.province_tiles[board.agra_province]]
     if agra_tile.number != 12:
-        raise RecordError(f"province tile 12 lies on Agra's province {board.agra_province}, "
-                          f"found tile {agra_tile.number}", source=source,
-                          field=f"setup.province_tiles.{board.agra_province}")
+        raise RecordError(
+            f"province tile 12 lies on Agra's province {board.agra_province}, "
+            f"found tile {agra_tile.number}",
+            source=source,
+            field=f"setup.province_tiles.{board.agra_province}",
+        )
     if set(setup.bonus_tiles) != set(board.fortresses):
         missing = sorted(set(board.fortresses) - set(setup.bonus_tiles))
         extra = sorted(set(setup.bonus_tiles) - set(board.fortresses))
-        raise RecordError(f"every fortress needs one bonus tile (missing {missing}, not "
-                          f"fortresses {extra})", source=source, field="setup.bonus_tiles")
+        raise RecordError(
+            f"every fortress needs one bonus tile (missing {missing}, not fortresses {extra})",
+            source=source,
+            field="setup.bonus_tiles",
+        )
     for city, tile in sorted(setup.bonus_tiles.items()):
         if tile not in components.bonus_tiles:
-            raise RecordError(f"unknown bonus tile id {tile!r}", source=source,
-                              field=f"setup.bonus_tiles.{city}")
+            raise RecordError(
+                f"unknown bonus tile id {tile!r}", source=source, field=f"setup.bonus_tiles.{city}"
+            )
     if sorted(setup.bonus_tiles.values()) != sorted(components.bonus_tiles):
-        raise RecordError("each bonus tile must lie on exactly one fortress", source=source,
-                          field="setup.bonus_tiles")
+        raise RecordError(
+            "each bonus tile must lie on exactly one fortress",
+            source=source,
+            field="setup.bonus_tiles",
+        )
     if setup.bonus_tiles[board.agra] != components.taj_mahal_tile.id:
-        raise RecordError("the Taj Mahal tile lies on Agra", source=source,
-                          field=f"setup.bonus_tiles.{board.agra}")
+        raise RecordError(
+            "the Taj Mahal tile lies on Agra",
+            source=source,
+            field=f"setup.bonus_tiles.{board.agra}",
+        )
     if len(setup.hands) != players:
-        raise RecordError(f"expected {players} hands, found {len(setup.hands)}", source=source,
-                          field="setup.hands")
+        raise RecordError(
+            f"expected {players} hands, found {len(setup.hands)}",
+            source=source,
+            field="setup.hands",
+        )
     seen: dict[CardId, str] = {}
 
     def claim(card: CardId, where: str) -> None:
         if card not in components.cards:
             raise RecordError(f"unknown card id {card!r}", source=source, field=where)
         if card in seen:
-            raise RecordError(f"card {card!r} appears twice (also at {seen[card]})",
-                              source=source, field=where)
+            raise RecordError(
+                f"card {card!r} appears twice (also at {seen[card]})", source=source, field=where
+            )
         seen[card] = where
 
     for seat, hand in enumerate(setup.hands):
         if len(hand) != HAND_SIZE:
-            raise RecordError(f"each hand has {HAND_SIZE} cards, found {len(hand)}",
-                              source=source, field=f"setup.hands[{seat}]")
+            raise RecordError(
+                f"each hand has {HAND_SIZE} cards, found {len(hand)}",
+                source=source,
+                field=f"setup.hands[{seat}]",
+            )
         for index, card in enumerate(hand):
             claim(card, f"setup.hands[{seat}][{index}]")
     if len(setup.display) != DISPLAY_SIZES[players]:
-        raise RecordError(f"the display has {DISPLAY_SIZES[players]} cards for {players} "
-                          f"players, found {len(setup.display)}", source=source,
-                          field="setup.display")
+        raise RecordError(
+            f"the display has {DISPLAY_SIZES[players]} cards for {players} "
+            f"players, found {len(setup.display)}",
+            source=source,
+            field="setup.display",
+        )
     for index, card in enumerate(setup.display):
         claim(card, f"setup.display[{index}]")
     for index, card in enumerate(setup.deck):
         claim(card, f"setup.deck[{index}]")
     if len(seen) != len(components.cards):
         missing = sorted(set(components.cards) - set(seen))
-        raise RecordError(f"the 96 cards must all be dealt, displayed or in the deck; missing "
-                          f"{missing[:5]}{'...' if len(missing) > 5 else ''}", source=source,
-                          field="setup.deck")
+        raise RecordError(
+            f"the 96 cards must all be dealt, displayed or in the deck; missing "
+            f"{missing[:5]}{'...' if len(missing) > 5 else ''}",
+            source=source,
+            field="setup.deck",
+        )
     if not 0 <= setup.start_player < players:
-        raise RecordError(f"start player must be a seat from 0 to {players - 1}",
-                          source=source, field="setup.start_player")
+        raise RecordError(
+            f"start player must be a seat from 0 to {players - 1}",
+            source=source,
+            field="setup.start_player",
+        )
 
 
-@implements("TM.SETUP.COURT.INFLUENCE", "TM.SETUP.COURT.CROWN", "TM.SETUP.SPECIALS.TABLE",
-            "TM.SETUP.DECK.DRAW_PILE", "TM.SETUP.PLAYER_COLOURS", "TM.SETUP.FIRST_PROVINCE",
-            "TM.SETUP.VISIT_ORDER", "TM.SETUP.PLAYER_COUNT", "TM.TURN.START_PLAYER_BEGINS")
-def new_game(components: Components, players: int, setup: SetupOutcome,
-             rules: RuleSet | None = None) -> GameState:
+@implements(
+    "TM.SETUP.COURT.INFLUENCE",
+    "TM.SETUP.COURT.CROWN",
+    "TM.SETUP.SPECIALS.TABLE",
+    "TM.SETUP.DECK.DRAW_PILE",
+    "TM.SETUP.PLAYER_COLOURS",
+    "TM.SETUP.FIRST_PROVINCE",
+    "TM.SETUP.VISIT_ORDER",
+    "TM.SETUP.PLAYER_COUNT",
+    "TM.TURN.START_PLAYER_BEGINS",
+)
+def new_game(
+    components: Components, players: int, setup: SetupOutcome, rules: RuleSet | None = None
+) -> GameState:
     """The state at the start of the first visit, built from an explicit setup outcome."""
     validate_setup(components, players, setup)
-    by_number = {components.province_tiles[tile].number: province
-                 for province, tile in setup.province_tiles.items()}
+    by_number = {
+        components.province_tiles[tile].number: province
+        for province, tile in setup.province_tiles.items()
+    }
     order = tuple(by_number[number] for number in range(1, 13))
     first_tile = setup.province_tiles[order[0]]
     return GameState(

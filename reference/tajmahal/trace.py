@@ -55,8 +55,9 @@ class VerificationError(TajMahalError):
         self.source = source
         self.step = step
         self.field = field
-        where = [part for part in (source, f"step {step}" if step is not None else "", field)
-                 if part]
+        where = [
+            part for part in (source, f"step {step}" if step is not None else "", field) if part
+        ]
         super().__init__(f"{': '.join(where)}: {message}")
 
 
@@ -147,8 +148,10 @@ def record_to_json(record: Record) -> dict[str, Any]:
     document["setup"] = setup_to_json(record.setup)
     steps = []
     for step in record.steps:
-        entry: dict[str, Any] = {"actor": CHANCE if step.actor is None else step.actor,
-                                 "action": step.action}
+        entry: dict[str, Any] = {
+            "actor": CHANCE if step.actor is None else step.actor,
+            "action": step.action,
+        }
         if step.scores is not None:
             entry["scores"] = list(step.scores)
         if step.clauses:
@@ -156,8 +159,7 @@ def record_to_json(record: Record) -> dict[str, Any]:
         steps.append(entry)
     document["steps"] = steps
     if record.final_scores is not None and record.winners is not None:
-        document["result"] = {"scores": list(record.final_scores),
-                              "winners": list(record.winners)}
+        document["result"] = {"scores": list(record.final_scores), "winners": list(record.winners)}
     return document
 
 
@@ -167,8 +169,10 @@ def dumps_record(record: Record) -> str:
     document = record_to_json(record)
     steps = document.pop("steps")
     result = document.pop("result", None)
-    parts = [f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
-             for key, value in document.items()]
+    parts = [
+        f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}"
+        for key, value in document.items()
+    ]
     step_lines = ",\n".join("  " + json.dumps(step, ensure_ascii=False) for step in steps)
     parts.append(' "steps": [\n' + step_lines + "\n ]" if steps else ' "steps": []')
     if result is not None:
@@ -181,8 +185,9 @@ def write_record(record: Record, path: str | Path) -> None:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     text = dumps_record(record)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                                         suffix=".tmp")
+    handle, temporary = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+    )
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -196,8 +201,9 @@ def write_record(record: Record, path: str | Path) -> None:
 # Reading
 
 
-def _require(condition: bool, message: str, source: str, field: str,
-             step: int | None = None) -> None:
+def _require(
+    condition: bool, message: str, source: str, field: str, step: int | None = None
+) -> None:
     if not condition:
         raise RecordError(message, source=source, step=step, field=field)
 
@@ -207,14 +213,23 @@ def _is_int(value: Any) -> bool:
 
 
 def _string_list(value: Any, source: str, field: str) -> tuple[str, ...]:
-    _require(isinstance(value, list) and all(isinstance(item, str) for item in value),
-             "expected a list of strings", source, field)
+    _require(
+        isinstance(value, list) and all(isinstance(item, str) for item in value),
+        "expected a list of strings",
+        source,
+        field,
+    )
     return tuple(value)
 
 
 def _int_list(value: Any, source: str, field: str, step: int | None = None) -> tuple[int, ...]:
-    _require(isinstance(value, list) and all(_is_int(item) for item in value),
-             "expected a list of integers", source, field, step)
+    _require(
+        isinstance(value, list) and all(_is_int(item) for item in value),
+        "expected a list of integers",
+        source,
+        field,
+        step,
+    )
     return tuple(value)
 
 
@@ -237,8 +252,9 @@ def setup_from_json(document: Any, source: str = "") -> SetupOutcome:
     return SetupOutcome(
         province_tiles=_string_map(document["province_tiles"], source, "setup.province_tiles"),
         bonus_tiles=_string_map(document["bonus_tiles"], source, "setup.bonus_tiles"),
-        hands=tuple(_string_list(hand, source, f"setup.hands[{seat}]")
-                    for seat, hand in enumerate(hands)),
+        hands=tuple(
+            _string_list(hand, source, f"setup.hands[{seat}]") for seat, hand in enumerate(hands)
+        ),
         display=_string_list(document["display"], source, "setup.display"),
         deck=_string_list(document["deck"], source, "setup.deck"),
         start_player=start,
@@ -248,20 +264,30 @@ def setup_from_json(document: Any, source: str = "") -> SetupOutcome:
 def record_from_json(document: Any, source: str = "") -> Record:
     """Parse a record document; raises :class:`RecordError` naming file, step and field."""
     _require(isinstance(document, dict), "expected a JSON object", source, "(root)")
-    _require(document.get("format") == TRACE_FORMAT,
-             f"expected format {TRACE_FORMAT!r}, found {document.get('format')!r}", source,
-             "format")
+    _require(
+        document.get("format") == TRACE_FORMAT,
+        f"expected format {TRACE_FORMAT!r}, found {document.get('format')!r}",
+        source,
+        "format",
+    )
     version = document.get("version")
-    _require(version == TRACE_VERSION,
-             f"this reader understands version {TRACE_VERSION}, found {version!r}", source,
-             "version")
+    _require(
+        version == TRACE_VERSION,
+        f"this reader understands version {TRACE_VERSION}, found {version!r}",
+        source,
+        "version",
+    )
     players = document.get("players")
     _require(players in (3, 4, 5), f"expected 3, 4 or 5, found {players!r}", source, "players")
     assert isinstance(players, int)
     rules = RuleSet.from_json(document.get("ruleset", {}), source=source, field="ruleset")
     components = document.get("components")
-    _require(isinstance(components, dict) and isinstance(components.get("digest"), str),
-             "expected an object with a 'digest' string", source, "components")
+    _require(
+        isinstance(components, dict) and isinstance(components.get("digest"), str),
+        "expected an object with a 'digest' string",
+        source,
+        "components",
+    )
     assert isinstance(components, dict)
     _require("setup" in document, "missing field 'setup'", source, "setup")
     setup = setup_from_json(document["setup"], source)
@@ -272,17 +298,21 @@ def record_from_json(document: Any, source: str = "") -> Record:
     for index, raw in enumerate(raw_steps):
         _require(isinstance(raw, dict), "expected an object", source, "", index)
         actor = raw.get("actor")
-        _require(actor == CHANCE or (_is_int(actor) and 0 <= actor < players),
-                 f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
-                 source, "actor", index)
+        _require(
+            actor == CHANCE or (_is_int(actor) and 0 <= actor < players),
+            f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
+            source,
+            "actor",
+            index,
+        )
         action = raw.get("action")
-        _require(isinstance(action, str), "expected a canonical action string", source,
-                 "action", index)
+        _require(
+            isinstance(action, str), "expected a canonical action string", source, "action", index
+        )
         scores = None
         if "scores" in raw:
             scores = _int_list(raw["scores"], source, "scores", index)
-            _require(len(scores) == players, f"expected {players} scores", source, "scores",
-                     index)
+            _require(len(scores) == players, f"expected {players} scores", source, "scores", index)
         clauses: tuple[str, ...] = ()
         if "clauses" in raw:
             clauses = _string_list(raw["clauses"], source, f"steps[{index}].clauses")
@@ -322,8 +352,10 @@ def read_record(path: str | Path) -> Record:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError(f"not valid JSON: {error.msg} (line {error.lineno}, column "
-                          f"{error.colno})", source=source) from None
+        raise RecordError(
+            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
+            source=source,
+        ) from None
     return record_from_json(document, source)
 
 
@@ -348,13 +380,17 @@ def initial_state(record: Record, components: Components, source: str = "") -> G
         raise RecordError(
             f"the record was played with component set {record.components_digest}, but the "
             f"components loaded are {components.digest} ({components.name}); pass the same "
-            "files with --components", source=source, field="components.digest")
+            "files with --components",
+            source=source,
+            field="components.digest",
+        )
     validate_setup(components, record.players, record.setup, source)
     return new_game(components, record.players, record.setup, record.rules)
 
 
-def replay_steps(record: Record, components: Components,
-                 source: str = "") -> Iterator[ReplayedStep]:
+def replay_steps(
+    record: Record, components: Components, source: str = ""
+) -> Iterator[ReplayedStep]:
     """Replay a record step by step, checking every actor, action and recorded score.
 
     Raises :class:`RecordError` for an unparsable or illegal step and
@@ -363,26 +399,42 @@ def replay_steps(record: Record, components: Components,
     state = initial_state(record, components, source)
     for index, step in enumerate(record.steps):
         if state.is_over:
-            raise RecordError("the game is already over; the record has extra steps",
-                              source=source, step=index, field="action")
+            raise RecordError(
+                "the game is already over; the record has extra steps",
+                source=source,
+                step=index,
+                field="action",
+            )
         expected_actor = None if state.is_chance else state.to_move
         if step.actor != expected_actor:
+            wanted = "a chance outcome" if expected_actor is None else f"seat {expected_actor}"
+            found = "chance" if step.actor is None else step.actor
             raise RecordError(
-                f"expected {'a chance outcome' if expected_actor is None else f'seat {expected_actor}'}"
-                f" to act, the record says {'chance' if step.actor is None else step.actor}",
-                source=source, step=index, field="actor")
+                f"expected {wanted} to act, the record says {found}",
+                source=source,
+                step=index,
+                field="actor",
+            )
         try:
             action = parse_action(step.action)
             after, events = apply_with_events(state, action)
         except ActionSyntaxError as error:
             raise RecordError(str(error), source=source, step=index, field="action") from None
         except IllegalActionError as error:
-            raise RecordError(f"illegal action {step.action!r}: {error}", source=source,
-                              step=index, field="action") from None
+            raise RecordError(
+                f"illegal action {step.action!r}: {error}",
+                source=source,
+                step=index,
+                field="action",
+            ) from None
         if step.scores is not None and step.scores != after.scores:
             raise VerificationError(
                 f"recorded scores {list(step.scores)} differ from the replay's "
-                f"{list(after.scores)}", source=source, step=index, field="scores")
+                f"{list(after.scores)}",
+                source=source,
+                step=index,
+                field="scores",
+            )
         yield ReplayedStep(index, state, action, after, events)
         state = after
 
@@ -399,16 +451,28 @@ def verify(record: Record, components: Components, source: str = "") -> GameStat
     """Replay a record and check that it is complete and its stated result holds."""
     state = replay(record, components, source)
     if not state.is_over:
-        raise VerificationError(f"the record stops in visit {state.visit} before the game ends",
-                                source=source, step=None, field="steps")
+        raise VerificationError(
+            f"the record stops in visit {state.visit} before the game ends",
+            source=source,
+            step=None,
+            field="steps",
+        )
     if record.final_scores is not None and record.final_scores != state.scores:
-        raise VerificationError(f"recorded final scores {list(record.final_scores)} differ from "
-                                f"the replay's {list(state.scores)}", source=source, step=None,
-                                field="result.scores")
+        raise VerificationError(
+            f"recorded final scores {list(record.final_scores)} differ from "
+            f"the replay's {list(state.scores)}",
+            source=source,
+            step=None,
+            field="result.scores",
+        )
     if record.winners is not None and record.winners != state.winners():
-        raise VerificationError(f"recorded winners {list(record.winners)} differ from the "
-                                f"replay's {list(state.winners())}", source=source, step=None,
-                                field="result.winners")
+        raise VerificationError(
+            f"recorded winners {list(record.winners)} differ from the "
+            f"replay's {list(state.winners())}",
+            source=source,
+            step=None,
+            field="result.winners",
+        )
     return state
 
 
@@ -419,9 +483,16 @@ def verify(record: Record, components: Components, source: str = "") -> GameStat
 class Recorder:
     """Builds a record while a game is played (see :func:`tajmahal.match.play_match`)."""
 
-    def __init__(self, components: Components, players: int, setup: SetupOutcome,
-                 rules: RuleSet, *, seed: int | None = None,
-                 names: tuple[str, ...] | None = None) -> None:
+    def __init__(
+        self,
+        components: Components,
+        players: int,
+        setup: SetupOutcome,
+        rules: RuleSet,
+        *,
+        seed: int | None = None,
+        names: tuple[str, ...] | None = None,
+    ) -> None:
         self.components = components
         self.players = players
         self.setup = setup
@@ -432,18 +503,30 @@ class Recorder:
 
     def add(self, before: GameState, action: Action, after: GameState) -> None:
         """Record one applied action."""
-        self.steps.append(RecordStep(None if before.is_chance else before.to_move, str(action),
-                                     after.scores, clauses_for(action)))
+        self.steps.append(
+            RecordStep(
+                None if before.is_chance else before.to_move,
+                str(action),
+                after.scores,
+                clauses_for(action),
+            )
+        )
 
     def record(self, final: GameState | None = None) -> Record:
         """The record so far; with the final state of a finished game, its result too."""
         finished = final is not None and final.is_over
         return Record(
-            players=self.players, rules=self.rules, components_digest=self.components.digest,
-            components_name=self.components.name, setup=self.setup, steps=tuple(self.steps),
+            players=self.players,
+            rules=self.rules,
+            components_digest=self.components.digest,
+            components_name=self.components.name,
+            setup=self.setup,
+            steps=tuple(self.steps),
             final_scores=final.scores if finished and final is not None else None,
             winners=final.winners() if finished and final is not None else None,
-            seed=self.seed, names=self.names)
+            seed=self.seed,
+            names=self.names,
+        )
 
 
 OnStep = Callable[[ReplayedStep], None]
