@@ -180,6 +180,12 @@ def dumps_record(record: Record) -> str:
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_record(record: Record, path: str | Path) -> None:
     """Write a record whole or not at all (a temporary file renamed into place)."""
     target = Path(path)
@@ -191,6 +197,7 @@ def write_record(record: Record, path: str | Path) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
+        os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
