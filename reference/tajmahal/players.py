@@ -41,6 +41,7 @@ class RandomPlayer:
         """The player's own generator (never the global one)."""
 
     def choose(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """A uniformly random legal action."""
         return legal[self.rng.randrange(len(legal))]
 
 
@@ -56,6 +57,7 @@ class GreedyPlayer:
         """Unused (the greedy player is deterministic); kept for a uniform constructor."""
 
     def choose(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """The greedy choice for the current step (see the class docstring)."""
         if state.step is Step.PLACE:
             return max(legal, key=lambda action: self._placement_value(state, action))
         if state.step is Step.TAKE:
