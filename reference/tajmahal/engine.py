@@ -579,6 +579,8 @@ def _apply_play(work: _Work, action: Play) -> None:
 
 
 @implements(
+    "TM.COMP.CARDS.SYMBOL_MEANING",
+    "TM.COMP.CROWN",
     "TM.WITHDRAW.FINAL",
     "TM.WITHDRAW.COMPARE",
     "TM.WITHDRAW.MAJORITY.REMAINING",
@@ -1013,6 +1015,7 @@ def _note_drawn(work: _Work, pending: PendingDraw, drawn: list[CardId]) -> None:
     "TM.TURN.TWELVE_VISITS",
     "TM.END.AFTER_TWELVE",
     "TM.PLAY.COLOUR_RESET",
+    "TM.COMP.INFLUENCE_TILES",
 )
 def _end_visit(work: _Work) -> None:
     components = work.components
