@@ -166,9 +166,8 @@ def board_from_json(document: Any) -> Board:
         raise _fail("cities", f"expected {CITY_COUNT} cities, found {len(cities)}")
 
     agra = document.get("agra")
-    if agra not in cities:
+    if not isinstance(agra, str) or agra not in cities:
         raise _fail("agra", f"expected the id of a city, found {agra!r}")
-    assert isinstance(agra, str)
     agra_province = cities[agra].province
     provinces: dict[ProvinceId, Province] = {}
     for province_id in province_ids:

@@ -285,22 +285,19 @@ def record_from_json(document: Any, source: str = "") -> Record:
         "version",
     )
     players = document.get("players")
-    _require(players in (3, 4, 5), f"expected 3, 4 or 5, found {players!r}", source, "players")
-    assert isinstance(players, int)
+    if not (_is_int(players) and players in (3, 4, 5)):
+        raise RecordError(f"expected 3, 4 or 5, found {players!r}", source=source, field="players")
     rules = RuleSet.from_json(document.get("ruleset", {}), source=source, field="ruleset")
     components = document.get("components")
-    _require(
-        isinstance(components, dict) and isinstance(components.get("digest"), str),
-        "expected an object with a 'digest' string",
-        source,
-        "components",
-    )
-    assert isinstance(components, dict)
+    if not (isinstance(components, dict) and isinstance(components.get("digest"), str)):
+        raise RecordError(
+            "expected an object with a 'digest' string", source=source, field="components"
+        )
     _require("setup" in document, "missing field 'setup'", source, "setup")
     setup = setup_from_json(document["setup"], source)
     raw_steps = document.get("steps")
-    _require(isinstance(raw_steps, list), "expected a list of steps", source, "steps")
-    assert isinstance(raw_steps, list)
+    if not isinstance(raw_steps, list):
+        raise RecordError("expected a list of steps", source=source, field="steps")
     steps = []
     for index, raw in enumerate(raw_steps):
         _require(isinstance(raw, dict), "expected an object", source, "", index)
