@@ -17,6 +17,7 @@ import random
 from collections import Counter
 
 import pytest
+from positions import NON_DEFAULT_RULES
 
 from tajmahal import (
     Action,
@@ -36,28 +37,11 @@ from tajmahal import (
     random_reshuffle,
     random_setup,
 )
-from tajmahal.rules import (
-    AlreadyHeldSpecial,
-    ColourChangeFirstTurn,
-    MajorityScope,
-    Permission,
-    WithdrawWithoutPlaying,
-)
 from tajmahal.serialize import canonical_json, state_from_json, state_to_json
 from tajmahal.state import INFLUENCE_TILES_PER_KIND, VISITS
 from tajmahal.symbols import INFLUENCE_SYMBOLS
 from tajmahal.trace import Recorder, replay, verify
 from tajmahal.view import view
-
-NON_DEFAULT_RULES = RuleSet(
-    majority_scope=MajorityScope.ALL,
-    colour_change_first_turn=ColourChangeFirstTurn.PLAYED_CARD,
-    withdraw_without_playing=WithdrawWithoutPlaying.NONE,
-    crown_beside_own_palace=Permission.FORBIDDEN,
-    own_palace_beside_own_crown=Permission.ALLOWED,
-    already_held_special=AlreadyHeldSpecial.KEEP_TILES,
-)
-"""Every configurable ruling at an option other than its default."""
 
 SEEDS_DEFAULT = range(14)
 """Seeds per player count under the default rule set (3 x 14 = 42 games)."""

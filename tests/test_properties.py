@@ -15,6 +15,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from positions import NON_DEFAULT_RULES
 
 from tajmahal import (
     Action,
@@ -38,13 +39,6 @@ from tajmahal import (
     random_reshuffle,
     random_setup,
 )
-from tajmahal.rules import (
-    AlreadyHeldSpecial,
-    ColourChangeFirstTurn,
-    MajorityScope,
-    Permission,
-    WithdrawWithoutPlaying,
-)
 from tajmahal.scoring import goods_points, hand_points, palace_points
 from tajmahal.serialize import canonical_json, state_to_json
 from tajmahal.symbols import CardColour, Good
@@ -57,14 +51,6 @@ PROVINCES: tuple[str, ...] = tuple(sorted(BOARD.provinces))
 BOGUS_CARDS = ("red-99", "special-none", "x")
 BOGUS_CITIES = ("Z9", "nowhere")
 
-NON_DEFAULT_RULES = RuleSet(
-    majority_scope=MajorityScope.ALL,
-    colour_change_first_turn=ColourChangeFirstTurn.PLAYED_CARD,
-    withdraw_without_playing=WithdrawWithoutPlaying.NONE,
-    crown_beside_own_palace=Permission.FORBIDDEN,
-    own_palace_beside_own_crown=Permission.ALLOWED,
-    already_held_special=AlreadyHeldSpecial.KEEP_TILES,
-)
 
 GAME_SETTINGS = settings(
     max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -12,18 +12,12 @@ from typing import Any
 
 import attrs
 import pytest
+from positions import NON_DEFAULT_RULES
 
 from tajmahal import RecordError, RuleSet, default_components
 from tajmahal.components import Components
 from tajmahal.match import MatchResult, play_match
 from tajmahal.players import GreedyPlayer, Player, RandomPlayer
-from tajmahal.rules import (
-    AlreadyHeldSpecial,
-    ColourChangeFirstTurn,
-    MajorityScope,
-    Permission,
-    WithdrawWithoutPlaying,
-)
 from tajmahal.state import Step
 from tajmahal.trace import (
     Record,
@@ -39,15 +33,6 @@ from tajmahal.trace import (
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "specs" / "trace.schema.json"
-
-NON_DEFAULT_RULES = RuleSet(
-    majority_scope=MajorityScope.ALL,
-    colour_change_first_turn=ColourChangeFirstTurn.PLAYED_CARD,
-    withdraw_without_playing=WithdrawWithoutPlaying.NONE,
-    crown_beside_own_palace=Permission.FORBIDDEN,
-    own_palace_beside_own_crown=Permission.ALLOWED,
-    already_held_special=AlreadyHeldSpecial.KEEP_TILES,
-)
 
 
 def _components() -> Components:

@@ -25,13 +25,30 @@ from tajmahal.board import CityId
 from tajmahal.components import CardId, Components, default_components
 from tajmahal.engine import apply, apply_with_events, legal_actions
 from tajmahal.events import Event
-from tajmahal.rules import RuleSet
+from tajmahal.rules import (
+    AlreadyHeldSpecial,
+    ColourChangeFirstTurn,
+    MajorityScope,
+    Permission,
+    RuleSet,
+    WithdrawWithoutPlaying,
+)
 from tajmahal.setup import SetupOutcome, new_game, random_setup
 from tajmahal.state import DISPLAY_SIZES, HAND_SIZE, GameState, Palace, PlayerState, Step
 from tajmahal.symbols import CardColour, Symbol
 
 COMPONENTS: Final[Components] = default_components()
 """The embedded component set every test position uses."""
+
+NON_DEFAULT_RULES: Final = RuleSet(
+    majority_scope=MajorityScope.ALL,
+    colour_change_first_turn=ColourChangeFirstTurn.PLAYED_CARD,
+    withdraw_without_playing=WithdrawWithoutPlaying.NONE,
+    crown_beside_own_palace=Permission.FORBIDDEN,
+    own_palace_beside_own_crown=Permission.ALLOWED,
+    already_held_special=AlreadyHeldSpecial.KEEP_TILES,
+)
+"""Every configurable ruling at an option other than its default."""
 
 DEFAULT_ORDER: Final = "ABCDEFGHIJK"
 """The provinces visited in visits 1 to 11 (Agra's province L is always visit 12)."""
