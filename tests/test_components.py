@@ -150,3 +150,14 @@ def test_malformed_json_and_missing_folder_are_clear_errors(tmp_path: Path) -> N
         load_components(tmp_path)
     with pytest.raises(ComponentError, match="not a folder"):
         load_components(tmp_path / "missing")
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_declared_province_neighbours_must_be_joined_by_a_road(tmp_path: Path) -> None:
+    board = _packaged("board.json")
+    board["province_neighbours"].append(["A", "L"])
+    with pytest.raises(ComponentError, match=r"province_neighbours\[\d+\]: .*no road joins"):
+        load_components(_write(tmp_path, "board.json", board))
+    board["province_neighbours"][-1] = ["A", "A"]
+    with pytest.raises(ComponentError, match="two different province ids"):
+        load_components(_write(tmp_path, "board.json", board))

@@ -107,7 +107,8 @@ def board_from_json(document: Any) -> Board:
 
     Confirmed facts: 12 provinces; 4 cities each but 5 in Agra's; 49 cities; 16
     fortresses with Agra among them; a road network joining all cities. Roads must join
-    two distinct known cities and appear once.
+    two distinct known cities and appear once. The optional ``province_neighbours`` list
+    (documentation of which provinces share a border) must name pairs joined by a road.
     """
     if not isinstance(document, dict):
         raise _fail("(root)", "expected an object")
@@ -212,6 +213,25 @@ def board_from_json(document: Any) -> Board:
             "roads",
             f"the road network is not connected; parts start at {[part[0] for part in parts]}",
         )
+
+    linked = {frozenset((cities[a].province, cities[b].province)) for a, b in graph.edges}
+    declared = document.get("province_neighbours", [])
+    if not isinstance(declared, list):
+        raise _fail("province_neighbours", "expected a list of pairs of province ids")
+    for position, pair in enumerate(declared):
+        where = f"province_neighbours[{position}]"
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(p, str) and p in province_ids for p in pair)
+            or pair[0] == pair[1]
+        ):
+            raise _fail(where, "expected a pair of two different province ids")
+        if frozenset(pair) not in linked:
+            raise _fail(
+                where,
+                f"provinces {pair[0]} and {pair[1]} are declared neighbours but no road joins them",
+            )
 
     neighbours = {city: frozenset(graph.neighbors(city)) for city in cities}
     return Board(
