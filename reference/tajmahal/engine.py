@@ -164,6 +164,12 @@ class _Work:
         player = self._players.get(seat)
         return not (player.withdrawn if player is not None else self.state.players[seat].withdrawn)
 
+    def read(self, name: str) -> list[Any] | tuple[Any, ...]:
+        """A collection for reading only: the working copy if one was made, else the
+        frozen original (so that reading does not mark it as changed)."""
+        items = self._lists.get(name)
+        return items if items is not None else getattr(self.state, name)
+
     def _list(self, name: str) -> list[Any]:
         items = self._lists.get(name)
         if items is None:
@@ -620,7 +626,7 @@ def _apply_withdraw(work: _Work) -> None:
         elif symbol is Symbol.ELEPHANT:
             available = work.court_province_tile is not None
         else:
-            available = symbol in work.court_influence
+            available = symbol in work.read("court_influence")
         if not available or not wins_majority(counts[index], (c[index] for c in compared)):
             continue
         if symbol is Symbol.MOGUL:
@@ -669,7 +675,11 @@ def _apply_palace(work: _Work, city: CityId) -> None:
     if withdrawal.palaces_owed == 0:
         raise IllegalActionError(f"player {seat} owes no normal palace (only the crown palace)")
     allowed = _palace_cities(
-        work.components, work.rules.own_palace_beside_own_crown, work.province, work.palaces, seat
+        work.components,
+        work.rules.own_palace_beside_own_crown,
+        work.province,
+        work.read("palaces"),
+        seat,
     )
     if city not in allowed:
         raise IllegalActionError(_placement_refusal(work, city, seat, crown=False, allowed=allowed))
@@ -721,7 +731,11 @@ def _apply_crown(work: _Work, city: CityId) -> None:
     if not withdrawal.crown_owed:
         raise IllegalActionError(f"player {seat} has not won the crown in this withdrawal")
     allowed = _crown_cities(
-        work.components, work.rules.crown_beside_own_palace, work.province, work.palaces, seat
+        work.components,
+        work.rules.crown_beside_own_palace,
+        work.province,
+        work.read("palaces"),
+        seat,
     )
     if city not in allowed:
         raise IllegalActionError(_placement_refusal(work, city, seat, crown=True, allowed=allowed))
@@ -748,7 +762,7 @@ def _placement_refusal(
             f"{city} lies in province {board.cities[city].province}; {what} must go in the "
             f"current province {work.province} (allowed: {', '.join(allowed) or 'none'})"
         )
-    here = [palace for palace in work.palaces if palace.city == city]
+    here = [palace for palace in work.read("palaces") if palace.city == city]
     owners = ", ".join(f"player {p.seat}" + (" (crown)" if p.crowned else "") for p in here)
     return (
         f"{what} cannot go in {city}, which holds {owners}; allowed: {', '.join(allowed) or 'none'}"
@@ -760,11 +774,11 @@ def _apply_take(work: _Work, action: Take) -> None:
     withdrawal = work.withdrawal
     assert withdrawal is not None
     seat = withdrawal.seat
-    expected = min(2, len(work.display))
+    expected = min(2, len(work.read("display")))
     for card in action.cards:
-        if card not in work.display:
+        if card not in work.read("display"):
             raise IllegalActionError(
-                f"{card} is not in the display ({', '.join(sorted(work.display))})"
+                f"{card} is not in the display ({', '.join(sorted(work.read('display')))})"
             )
     if len(action.cards) != expected or len(set(action.cards)) != len(action.cards):
         raise IllegalActionError(
@@ -792,9 +806,9 @@ def _take_into_hand(work: _Work, seat: int, cards: tuple[CardId, ...]) -> None:
 
 @implements("TM.VISIT.NEXT.RESHUFFLE")
 def _apply_reshuffle(work: _Work, action: Reshuffle) -> None:
-    if sorted(action.order) != sorted(work.discard):
-        unknown = sorted(set(action.order) - set(work.discard))
-        missing = sorted(set(work.discard) - set(action.order))
+    if sorted(action.order) != sorted(work.read("discard")):
+        unknown = sorted(set(action.order) - set(work.read("discard")))
+        missing = sorted(set(work.read("discard")) - set(action.order))
         raise IllegalActionError(
             "a reshuffle orders exactly the discarded cards"
             + (f"; not in the discard pile: {unknown[:5]}" if unknown else "")
@@ -837,7 +851,7 @@ def _continue(work: _Work) -> None:
             continue
         if _next_active(work, seat) is None:
             _last_player_takes(work, seat)
-        elif work.display:
+        elif work.read("display"):
             work.step = Step.TAKE
             work.to_move = seat
             return
@@ -854,7 +868,11 @@ def _forfeit_impossible(work: _Work) -> bool:
     seat = withdrawal.seat
     changed = False
     if withdrawal.palaces_owed and not _palace_cities(
-        work.components, work.rules.own_palace_beside_own_crown, work.province, work.palaces, seat
+        work.components,
+        work.rules.own_palace_beside_own_crown,
+        work.province,
+        work.read("palaces"),
+        seat,
     ):
         work.note(
             "forfeit",
@@ -864,7 +882,11 @@ def _forfeit_impossible(work: _Work) -> bool:
         withdrawal = attrs.evolve(withdrawal, palaces_owed=0)
         changed = True
     if withdrawal.crown_owed and not _crown_cities(
-        work.components, work.rules.crown_beside_own_palace, work.province, work.palaces, seat
+        work.components,
+        work.rules.crown_beside_own_palace,
+        work.province,
+        work.read("palaces"),
+        seat,
     ):
         work.note("forfeit", seat, "has no legal city for the crown palace; it is not placed")
         withdrawal = attrs.evolve(withdrawal, crown_owed=False)
@@ -904,7 +926,7 @@ def _score_and_discard(work: _Work) -> None:
             points,
         )
     if withdrawal.placed:
-        own = {palace.city for palace in work.palaces if palace.seat == seat}
+        own = {palace.city for palace in work.read("palaces") if palace.seat == seat}
         points = palace_points(components.board, own, work.province)
         work.note(
             "score",
@@ -937,8 +959,8 @@ def _score_and_discard(work: _Work) -> None:
 @implements("TM.WITHDRAW.LAST_TAKES_ONE", "TM.VISIT.DISPLAY_SHORT")
 def _last_player_takes(work: _Work, seat: int) -> None:
     """The last player to withdraw takes what is left of the display (no choice)."""
-    if work.display:
-        _take_into_hand(work, seat, tuple(sorted(work.display)))
+    if work.read("display"):
+        _take_into_hand(work, seat, tuple(sorted(work.read("display"))))
 
 
 def _finish_withdrawal(work: _Work, seat: int) -> None:
@@ -959,8 +981,8 @@ def _perform_draw(work: _Work) -> bool:
     remaining = pending.count
     drawn: list[CardId] = []
     while remaining:
-        if not work.deck:
-            if work.discard:
+        if not work.read("deck"):
+            if work.read("discard"):
                 work.draw = PendingDraw(pending.destination, remaining, pending.reason)
                 _note_drawn(work, pending, drawn)
                 work.step = Step.SHUFFLE
@@ -1069,7 +1091,7 @@ def _end_visit(work: _Work) -> None:
     tile = next(t for t in components.province_tiles.values() if t.number == work.visit)
     work.court_province_tile = tile.id
     for symbol in INFLUENCE_SYMBOLS:
-        if symbol in work.court_influence:
+        if symbol in work.read("court_influence"):
             continue
         held = sum(player.influence.count(symbol) for player in work.players)
         if held < INFLUENCE_TILES_PER_KIND:
