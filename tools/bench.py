@@ -63,21 +63,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="run the same games this many times and report the fastest "
-                             "(the machine's load varies; the digest must not)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="run the same games this many times and report the fastest "
+        "(the machine's load varies; the digest must not)",
+    )
     arguments = parser.parse_args(argv)
     default_components()  # load the data files before timing
-    runs = [run_once(arguments.players, arguments.seed, arguments.games)
-            for _ in range(max(1, arguments.repeat))]
+    runs = [
+        run_once(arguments.players, arguments.seed, arguments.games)
+        for _ in range(max(1, arguments.repeat))
+    ]
     digests = {run[4] for run in runs}
     if len(digests) != 1:
         print(f"error: repeated runs gave different digests: {sorted(digests)}")
         return 1
     wall, cpu, decisions, steps, digest = min(runs, key=lambda run: run[1])
     games = arguments.games
-    print(f"games:            {games} ({arguments.players} players, seeds "
-          f"{arguments.seed}..{arguments.seed + games - 1}), best of {len(runs)} run(s)")
+    print(
+        f"games:            {games} ({arguments.players} players, seeds "
+        f"{arguments.seed}..{arguments.seed + games - 1}), best of {len(runs)} run(s)"
+    )
     print(f"time:             {cpu:.2f} s CPU ({wall:.2f} s wall)")
     print(f"games/second:     {games / cpu:.1f} (CPU time)")
     print(f"decisions/second: {decisions / cpu:.0f}")
