@@ -10,11 +10,13 @@ the file and the field.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -98,7 +100,7 @@ def _digest(documents: Mapping[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=False)
 class Components:
     """A complete, validated component set.
 
@@ -126,6 +128,21 @@ class Components:
 
     def __hash__(self) -> int:
         return hash(self.digest)
+
+    @functools.cached_property
+    def symbol_positions(self) -> Mapping[CardId, tuple[int, ...]]:
+        """For every card (regular and special), the positions in canonical symbol order
+        of the symbols it counts: a table built once, so that counting majorities does
+        not look cards up symbol by symbol."""
+        order = {symbol: index for index, symbol in enumerate(Symbol)}
+        table = {card.id: tuple(order[s] for s in card.symbols) for card in self.cards.values()}
+        table.update(
+            {
+                special.id: tuple(order[s] for s in special.symbols)
+                for special in self.specials.values()
+            }
+        )
+        return MappingProxyType(table)
 
     def card_symbols(self, card_id: CardId) -> tuple[Symbol, ...]:
         """The symbols a played card counts (regular or special)."""

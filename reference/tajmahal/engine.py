@@ -18,8 +18,6 @@ from bisect import insort
 from itertools import combinations
 from typing import Any
 
-import attrs
-
 from tajmahal.actions import (
     WITHDRAW,
     Action,
@@ -684,8 +682,8 @@ def _apply_palace(work: _Work, city: CityId) -> None:
     if city not in allowed:
         raise IllegalActionError(_placement_refusal(work, city, seat, crown=False, allowed=allowed))
     work.palaces.append(Palace(city, seat, False))
-    work.withdrawal = attrs.evolve(
-        withdrawal, palaces_owed=withdrawal.palaces_owed - 1, placed=(*withdrawal.placed, city)
+    work.withdrawal = withdrawal.placing(
+        withdrawal.palaces_owed - 1, withdrawal.crown_owed, (*withdrawal.placed, city)
     )
     work.note("palace", seat, f"places a palace in {city}")
     tile_id = work.bonus_on_board.pop(city, None)
@@ -740,7 +738,7 @@ def _apply_crown(work: _Work, city: CityId) -> None:
     if city not in allowed:
         raise IllegalActionError(_placement_refusal(work, city, seat, crown=True, allowed=allowed))
     work.palaces.append(Palace(city, seat, True))
-    work.withdrawal = attrs.evolve(withdrawal, crown_owed=False, placed=(*withdrawal.placed, city))
+    work.withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, (*withdrawal.placed, city))
     bonus = work.bonus_on_board.get(city)
     work.note(
         "crown",
@@ -879,7 +877,7 @@ def _forfeit_impossible(work: _Work) -> bool:
             seat,
             f"has no legal city for {withdrawal.palaces_owed} palace(s); they are not placed",
         )
-        withdrawal = attrs.evolve(withdrawal, palaces_owed=0)
+        withdrawal = withdrawal.placing(0, withdrawal.crown_owed, withdrawal.placed)
         changed = True
     if withdrawal.crown_owed and not _crown_cities(
         work.components,
@@ -889,7 +887,7 @@ def _forfeit_impossible(work: _Work) -> bool:
         seat,
     ):
         work.note("forfeit", seat, "has no legal city for the crown palace; it is not placed")
-        withdrawal = attrs.evolve(withdrawal, crown_owed=False)
+        withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, withdrawal.placed)
         changed = True
     work.withdrawal = withdrawal
     return changed
@@ -948,7 +946,7 @@ def _score_and_discard(work: _Work) -> None:
             f"discards {len(discarded)} card(s)"
             + (f"; {', '.join(specials)} back to hand" if specials else ""),
         )
-    work.withdrawal = attrs.evolve(withdrawal, scored=True)
+    work.withdrawal = withdrawal.done_scoring()
     if (
         withdrawal.played_nothing
         and work.rules.withdraw_without_playing is WithdrawWithoutPlaying.EXTRA_CARD

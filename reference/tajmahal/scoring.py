@@ -24,9 +24,10 @@ def symbol_counts(components: Components, cards: Iterable[CardId]) -> tuple[int,
     Special cards count the symbol they stand for; +2 and colour change count nothing.
     """
     counts = [0] * len(SYMBOL_INDEX)
+    positions = components.symbol_positions
     for card in cards:
-        for symbol in components.card_symbols(card):
-            counts[SYMBOL_INDEX[symbol]] += 1
+        for index in positions[card]:
+            counts[index] += 1
     return tuple(counts)
 
 

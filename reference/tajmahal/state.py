@@ -116,6 +116,33 @@ class Withdrawal:
     scored: bool = False
     """True once province tile and palaces are scored and the played cards discarded."""
 
+    def placing(
+        self, palaces_owed: int, crown_owed: bool, placed: tuple[CityId, ...]
+    ) -> Withdrawal:
+        """This withdrawal with the placements still owed and made so far replaced (built
+        directly: this is on the engine's hot path, where ``attrs.evolve`` is slow)."""
+        return Withdrawal(
+            self.seat,
+            palaces_owed,
+            crown_owed,
+            placed,
+            self.province_won,
+            self.played_nothing,
+            self.scored,
+        )
+
+    def done_scoring(self) -> Withdrawal:
+        """This withdrawal marked as scored."""
+        return Withdrawal(
+            self.seat,
+            self.palaces_owed,
+            self.crown_owed,
+            self.placed,
+            self.province_won,
+            self.played_nothing,
+            True,
+        )
+
 
 @attrs.frozen(slots=True)
 class PendingDraw:
