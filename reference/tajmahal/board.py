@@ -6,6 +6,7 @@ never calls networkx: it walks :attr:`Board.neighbours`, a frozen adjacency tabl
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -96,6 +97,17 @@ def _fail(where: str, message: str) -> ComponentError:
     return ComponentError(f"board.json: {where}: {message}")
 
 
+def _has_ring(graph: nx.Graph, members: tuple[CityId, ...]) -> bool:
+    """True if roads join the province's cities in one cycle through all of them (a
+    province has four or five cities, so trying every order is cheap)."""
+    first, *rest = members
+    for order in itertools.permutations(rest):
+        cycle = (first, *order, first)
+        if all(graph.has_edge(a, b) for a, b in itertools.pairwise(cycle)):
+            return True
+    return False
+
+
 @implements(
     "TM.COMP.BOARD.PROVINCES",
     "TM.COMP.BOARD.CITIES",
@@ -106,7 +118,8 @@ def board_from_json(document: Any) -> Board:
     """Build a :class:`Board` from ``board.json`` and check every confirmed fact.
 
     Confirmed facts: 12 provinces; 4 cities each but 5 in Agra's; 49 cities; 16
-    fortresses with Agra among them; a road network joining all cities. Roads must join
+    fortresses with Agra among them; a road network joining all cities, with the cities of
+    each province joined in a ring, drawable without crossings. Roads must join
     two distinct known cities and appear once. The optional ``province_neighbours`` list
     (documentation of which provinces share a border) must name pairs joined by a road.
     """
@@ -213,6 +226,17 @@ def board_from_json(document: Any) -> Board:
             "roads",
             f"the road network is not connected; parts start at {[part[0] for part in parts]}",
         )
+
+    for province in provinces.values():
+        if not _has_ring(graph, province.cities):
+            raise _fail(
+                "roads",
+                f"the cities of province {province.id} "
+                f"({', '.join(province.cities)}) are not joined in a ring of roads",
+            )
+    planar, _ = nx.check_planarity(graph)
+    if not planar:
+        raise _fail("roads", "the road network cannot be drawn without crossing roads")
 
     linked = {frozenset((cities[a].province, cities[b].province)) for a, b in graph.edges}
     declared = document.get("province_neighbours", [])
