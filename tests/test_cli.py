@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from tajmahal.cli import main
-from tajmahal.components import COMPONENT_FILES
-from tajmahal.trace import read_record
+from tajmahal.components import COMPONENT_FILES, default_components
+from tajmahal.serialize import canonical_json, state_from_json
+from tajmahal.trace import read_record, replay_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "reference"
@@ -309,3 +310,21 @@ def test_console_script_end_to_end(tmp_path: Path) -> None:
     assert "FAIL" in tampered.stderr
     usage = run("play", "--players", "6")
     assert usage.returncode == 2
+
+
+def test_position_prints_a_state_that_loads_back(capsys: pytest.CaptureFixture[str]) -> None:
+    golden = Path(__file__).resolve().parent.parent / "specs" / "traces" / "golden-3p-seed11.json"
+    assert main(["position", str(golden), "--step", "40", "--compact"]) == 0
+    printed = capsys.readouterr().out.strip()
+    components = default_components()
+    loaded = state_from_json(json.loads(printed), components)
+    record = read_record(golden)
+    after_40 = next(s.after for s in replay_steps(record, components) if s.index == 39)
+    assert loaded == after_40
+    assert canonical_json(loaded) == printed
+
+
+def test_position_step_out_of_range_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    golden = Path(__file__).resolve().parent.parent / "specs" / "traces" / "golden-3p-seed11.json"
+    assert main(["position", str(golden), "--step", "-1"]) == 2
+    assert "--step" in capsys.readouterr().err

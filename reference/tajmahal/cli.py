@@ -9,6 +9,7 @@ file, step and field, never a traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 
@@ -19,6 +20,7 @@ from tajmahal.errors import TajMahalError
 from tajmahal.match import play_match
 from tajmahal.players import PLAYER_TYPES, Player
 from tajmahal.rules import RULE_OPTIONS, RuleSet
+from tajmahal.serialize import canonical_json, state_to_json
 from tajmahal.state import GameState
 from tajmahal.trace import (
     Record,
@@ -121,6 +123,27 @@ def _verify(arguments: argparse.Namespace) -> int:
     return EXIT_FAILED if failed else EXIT_OK
 
 
+def _position(arguments: argparse.Namespace) -> int:
+    components = _components(arguments.components)
+    record = read_record(arguments.file)
+    if not 0 <= arguments.step <= len(record.steps):
+        raise TajMahalError(
+            f"--step: the record has {len(record.steps)} steps; choose 0 "
+            f"(after setup) to {len(record.steps)}"
+        )
+    state = initial_state(record, components, arguments.file)
+    for replayed in replay_steps(record, components, arguments.file):
+        if replayed.index >= arguments.step:
+            break
+        state = replayed.after
+    print(
+        canonical_json(state)
+        if arguments.compact
+        else json.dumps(state_to_json(state), indent=1, sort_keys=True, ensure_ascii=False)
+    )
+    return EXIT_OK
+
+
 def _show_components(arguments: argparse.Namespace) -> int:
     components = _components(arguments.components)
     board = components.board
@@ -191,6 +214,24 @@ def build_parser() -> argparse.ArgumentParser:
     verify_command.add_argument("files", nargs="+", metavar="FILE")
     with_components(verify_command)
     verify_command.set_defaults(handler=_verify)
+
+    position = commands.add_parser(
+        "position", help="print the canonical JSON of the position after a step of a record"
+    )
+    position.add_argument("file")
+    position.add_argument(
+        "--step",
+        type=int,
+        default=0,
+        help="how many steps to apply first (0: the position after setup)",
+    )
+    position.add_argument(
+        "--compact",
+        action="store_true",
+        help="the one-line canonical text (sorted keys, no spaces)",
+    )
+    with_components(position)
+    position.set_defaults(handler=_position)
 
     show = commands.add_parser("components", help="validate and summarise a component set")
     with_components(show)
