@@ -168,7 +168,7 @@ def test_a_province_without_its_ring_of_roads_is_refused(tmp_path: Path) -> None
     board = _packaged("board.json")
     ring_roads = [road for road in board["roads"] if road[0][0] == road[1][0] == "A"]
     board["roads"].remove(ring_roads[0])
-    with pytest.raises(ComponentError, match="province A .* not joined in a ring"):
+    with pytest.raises(ComponentError, match=r"province A .* not joined in a ring"):
         load_components(_write(tmp_path, "board.json", board))
 
 
