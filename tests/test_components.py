@@ -186,3 +186,22 @@ def test_a_road_network_that_cannot_be_drawn_flat_is_refused(tmp_path: Path) -> 
     ]
     with pytest.raises(ComponentError, match="cannot be drawn without crossing"):
         load_components(_write(tmp_path, "board.json", board))
+
+
+@pytest.mark.clause("TM.COMP.CARDS.COUNT", "TM.COMP.BOARD.CITIES")
+@pytest.mark.parametrize(
+    ("name", "mutate", "field"),
+    [
+        ("cards.json", lambda d: d["cards"][0].update(id="red 01"), r"cards\[0\]\.id"),
+        ("bonus_tiles.json", lambda d: d["tiles"][1].update(id="-bonus"), r"tiles\[1\]\.id"),
+        ("board.json", lambda d: d["cities"][0].update(id="A 1"), r"cities\[0\]\.id"),
+        ("board.json", lambda d: d["provinces"][0].update(id="A/"), r"provinces\[0\]\.id"),
+    ],
+)
+def test_ids_that_would_break_action_strings_are_refused(
+    tmp_path: Path, name: str, mutate: Any, field: str
+) -> None:
+    document = _packaged(name)
+    mutate(document)
+    with pytest.raises(ComponentError, match=rf"{name}: {field}: .* is not a valid id"):
+        load_components(_write(tmp_path, name, document))

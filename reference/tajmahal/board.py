@@ -7,6 +7,7 @@ never calls networkx: it walks :attr:`Board.neighbours`, a frozen adjacency tabl
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -21,6 +22,12 @@ CityId = str
 """Stable id of a city, e.g. ``C3``; Agra is the city named ``Agra``."""
 ProvinceId = str
 """Stable id of a province (a letter, ``A`` to ``L``)."""
+
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+"""What every stable id (card, tile, city, province) looks like: ids appear in
+space-separated action strings, so they never contain a space."""
+ID_RULE = "letters, digits, '_' and '-', starting with a letter or digit"
+""":data:`ID_PATTERN` in words, for error messages."""
 
 PROVINCE_COUNT = 12
 CITY_COUNT = 49
@@ -142,6 +149,8 @@ def board_from_json(document: Any) -> Board:
     for position, raw in enumerate(raw_provinces):
         if not isinstance(raw, dict) or not isinstance(raw.get("id"), str) or not raw["id"]:
             raise _fail(f"provinces[{position}].id", "expected a non-empty string")
+        if not ID_PATTERN.fullmatch(raw["id"]):
+            raise _fail(f"provinces[{position}].id", f"{raw['id']!r} is not a valid id ({ID_RULE})")
         if raw["id"] in province_ids:
             raise _fail(f"provinces[{position}].id", f"duplicate province id {raw['id']!r}")
         province_ids.append(raw["id"])
@@ -156,6 +165,8 @@ def board_from_json(document: Any) -> Board:
         city_id = raw.get("id")
         if not isinstance(city_id, str) or not city_id:
             raise _fail(f"{where}.id", "expected a non-empty string")
+        if not ID_PATTERN.fullmatch(city_id):
+            raise _fail(f"{where}.id", f"{city_id!r} is not a valid id ({ID_RULE})")
         if city_id in cities:
             raise _fail(f"{where}.id", f"duplicate city id {city_id!r}")
         province = raw.get("province")

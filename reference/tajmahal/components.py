@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from tajmahal.board import Board, City, Province, board_from_json
+from tajmahal.board import ID_PATTERN, ID_RULE, Board, City, Province, board_from_json
 from tajmahal.clauses import implements
 from tajmahal.errors import ComponentError
 from tajmahal.symbols import BonusKind, CardColour, Good, SpecialKind, Symbol
@@ -222,6 +222,13 @@ class _Reader:
             raise self.fail(f"{where}.{key}", "expected a non-empty string")
         return value
 
+    def identifier(self, container: dict[str, Any], where: str) -> str:
+        """The ``id`` field, which must be a valid stable id (see :data:`ID_PATTERN`)."""
+        value = self.text(container, "id", where)
+        if not ID_PATTERN.fullmatch(value):
+            raise self.fail(f"{where}.id", f"{value!r} is not a valid id ({ID_RULE})")
+        return value
+
     def integer(self, container: dict[str, Any], key: str, where: str) -> int:
         if key not in container:
             raise self.fail(where, f"missing field '{key}'")
@@ -254,7 +261,7 @@ def _parse_cards(document: Any) -> dict[CardId, Card]:
     for position, raw in enumerate(items):
         where = f"cards[{position}]"
         item = reader.obj(raw, where)
-        card_id = reader.text(item, "id", where)
+        card_id = reader.identifier(item, where)
         colour = reader.enum(CardColour, reader.text(item, "colour", where), f"{where}.colour")
         raw_symbols = reader.items(item.get("symbols"), f"{where}.symbols")
         symbols = tuple(
@@ -302,7 +309,7 @@ def _parse_specials(document: Any) -> dict[CardId, SpecialCard]:
     for position, raw in enumerate(items):
         where = f"specials[{position}]"
         item = reader.obj(raw, where)
-        card_id = reader.text(item, "id", where)
+        card_id = reader.identifier(item, where)
         kind = reader.enum(SpecialKind, reader.text(item, "kind", where), f"{where}.kind")
         earned_by = reader.enum(Symbol, reader.text(item, "earned_by", where), f"{where}.earned_by")
         if card_id in specials:
@@ -336,7 +343,7 @@ def _parse_province_tiles(document: Any) -> dict[ProvinceTileId, ProvinceTile]:
     for position, raw in enumerate(items):
         where = f"tiles[{position}]"
         item = reader.obj(raw, where)
-        tile_id = reader.text(item, "id", where)
+        tile_id = reader.identifier(item, where)
         number = reader.integer(item, "number", where)
         raw_goods = reader.items(item.get("goods"), f"{where}.goods")
         goods = tuple(
@@ -366,7 +373,7 @@ def _parse_bonus_tiles(document: Any) -> dict[BonusTileId, BonusTile]:
     for position, raw in enumerate(items):
         where = f"tiles[{position}]"
         item = reader.obj(raw, where)
-        tile_id = reader.text(item, "id", where)
+        tile_id = reader.identifier(item, where)
         kind = reader.enum(BonusKind, reader.text(item, "kind", where), f"{where}.kind")
         good: Good | None = None
         points = 0
