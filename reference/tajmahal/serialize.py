@@ -249,7 +249,7 @@ def state_from_json(document: Any, components: Components) -> GameState:
         step = Step(fields.text("step"))
     except ValueError:
         raise StateFormatError(f"step: unknown step {fields.get('step')!r}") from None
-    return GameState(
+    state = GameState(
         config=GameConfig(fields.integer("players"), rules, components),
         visit=fields.integer("visit"),
         step=step,
@@ -271,3 +271,109 @@ def state_from_json(document: Any, components: Components) -> GameState:
         withdrawal=withdrawal,
         draw=draw,
     )
+    validate_state(state)
+    return state
+
+
+def validate_state(state: GameState) -> None:
+    """Check that a state's contents make sense for its components; raises
+    :class:`StateFormatError` naming the first field that does not.
+
+    Loading a position written by hand or by another program must fail here, with a clear
+    message, rather than later inside the engine.
+    """
+    components = state.config.components
+    board = components.board
+    count = state.config.players
+    if count not in (3, 4, 5):
+        raise StateFormatError(f"players: expected 3, 4 or 5, found {count}")
+    if len(state.players) != count:
+        raise StateFormatError(f"seats: expected {count} seats, found {len(state.players)}")
+    if not 1 <= state.visit <= 12:
+        raise StateFormatError(f"visit: expected 1 to 12, found {state.visit}")
+    for name, seat in (("to_move", state.to_move), ("start_player", state.start_player)):
+        if seat is not None and not 0 <= seat < count:
+            raise StateFormatError(f"{name}: no seat {seat} in a {count}-player game")
+    if (state.to_move is None) != (state.step in (Step.SHUFFLE, Step.OVER)):
+        raise StateFormatError("to_move: null exactly when the step is shuffle or over")
+    if sorted(state.province_order) != sorted(board.provinces):
+        raise StateFormatError("province_order: must name each province once")
+    places: dict[str, str] = {}
+
+    def place(card: str, where: str) -> None:
+        if card not in components.cards and card not in components.specials:
+            raise StateFormatError(f"{where}: unknown card id {card!r}")
+        if card in places:
+            raise StateFormatError(f"{where}: card {card!r} is also at {places[card]}")
+        places[card] = where
+
+    for index, player in enumerate(state.players):
+        for field_name in ("hand", "played"):
+            for position, card in enumerate(getattr(player, field_name)):
+                place(card, f"seats[{index}].{field_name}[{position}]")
+        for tile in player.province_tiles:
+            if tile not in components.province_tiles:
+                raise StateFormatError(f"seats[{index}].province_tiles: unknown tile {tile!r}")
+        for tile in player.goods_tiles:
+            if tile not in components.bonus_tiles or components.bonus_tiles[tile].good is None:
+                raise StateFormatError(
+                    f"seats[{index}].goods_tiles: {tile!r} is not a goods bonus tile"
+                )
+    for field_name in ("deck", "discard", "display", "specials_on_table"):
+        for position, card in enumerate(getattr(state, field_name)):
+            place(card, f"{field_name}[{position}]")
+    missing = (set(components.cards) | set(components.specials)) - set(places)
+    if missing:
+        raise StateFormatError(
+            f"cards: every card must be somewhere; missing {sorted(missing)[:5]}"
+        )
+    for city, tile in state.bonus_on_board:
+        if city not in board.fortresses:
+            raise StateFormatError(f"bonus_on_board.{city}: not a fortress city")
+        if tile not in components.bonus_tiles:
+            raise StateFormatError(f"bonus_on_board.{city}: unknown bonus tile {tile!r}")
+    for index, palace in enumerate(state.palaces):
+        if palace.city not in board.cities:
+            raise StateFormatError(f"palaces[{index}]: unknown city {palace.city!r}")
+        if not 0 <= palace.seat < count:
+            raise StateFormatError(f"palaces[{index}]: no seat {palace.seat}")
+    court_tile = state.court_province_tile
+    if court_tile is not None and court_tile not in components.province_tiles:
+        raise StateFormatError(f"court_province_tile: unknown tile {court_tile!r}")
+    withdrawal = state.withdrawal
+    if withdrawal is not None and not 0 <= withdrawal.seat < count:
+        raise StateFormatError(f"withdrawal.seat: no seat {withdrawal.seat}")
+    if state.step in (Step.PLACE, Step.TAKE) and (
+        withdrawal is None or state.to_move != withdrawal.seat
+    ):
+        raise StateFormatError(
+            f"withdrawal: a {state.step.value} step needs the withdrawal of the player to move"
+        )
+    if (
+        state.step is Step.PLACE
+        and withdrawal is not None
+        and not (withdrawal.palaces_owed > 0 or withdrawal.crown_owed)
+    ):
+        raise StateFormatError("withdrawal: a place step needs a palace or the crown owed")
+    if state.step is Step.PLAY and (
+        withdrawal is not None or state.to_move is None or state.players[state.to_move].withdrawn
+    ):
+        raise StateFormatError(
+            "to_move: a play step needs a player still in the visit and no "
+            "withdrawal being resolved"
+        )
+    if state.step is Step.SHUFFLE and (state.draw is None or state.deck or not state.discard):
+        raise StateFormatError(
+            "draw: a shuffle step needs a pending draw, an empty deck and a discard pile"
+        )
+    if state.draw is not None and (
+        state.draw.count < 1
+        or not (state.draw.destination == -1 or 0 <= state.draw.destination < count)
+    ):
+        raise StateFormatError("draw: expected a positive count and a seat or -1 (display)")
+    if withdrawal is not None and (
+        withdrawal.palaces_owed < 0 or any(city not in board.cities for city in withdrawal.placed)
+    ):
+        raise StateFormatError(
+            "withdrawal: palaces_owed must not be negative and placed must name cities"
+        )
