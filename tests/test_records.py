@@ -18,6 +18,7 @@ from tajmahal import RecordError, RuleSet, default_components
 from tajmahal.components import Components
 from tajmahal.match import MatchResult, play_match
 from tajmahal.players import GreedyPlayer, Player, RandomPlayer
+from tajmahal.serialize import state_from_json, state_to_json
 from tajmahal.state import Step
 from tajmahal.trace import (
     Record,
@@ -345,3 +346,15 @@ def test_rule_set_is_read_from_the_record(tmp_path: Path) -> None:
     document["ruleset"] = {}
     with pytest.raises((RecordError, VerificationError)):
         _read_and_verify(_write(tmp_path / "default.json", document))
+
+
+def test_a_position_written_in_any_order_loads_in_canonical_order() -> None:
+    components = default_components()
+    state = play_match(components, [RandomPlayer(seat) for seat in range(3)], seed=3).final
+    document = state_to_json(state)
+    for seat in document["seats"]:
+        seat["hand"].reverse()
+        seat["influence"].reverse()
+    document["palaces"].reverse()
+    document["discard"].reverse()
+    assert state_from_json(document, components) == state

@@ -102,7 +102,7 @@ class _Player:
             colour=self.colour,
             withdrawn=self.withdrawn,
             withdrawn_counts=self.withdrawn_counts,
-            influence=tuple(sorted(self.influence, key=_SYMBOL_ORDER.__getitem__)),
+            influence=tuple(self.influence),  # kept in canonical order by insort
             province_tiles=tuple(self.province_tiles),
             goods_tiles=tuple(self.goods_tiles),
             score=self.score,
@@ -242,7 +242,7 @@ class _Work:
                 else state.bonus_on_board
             ),
             palaces=(
-                tuple(sorted(lists["palaces"], key=_palace_key))
+                tuple(lists["palaces"])  # kept sorted by insort
                 if "palaces" in lists
                 else state.palaces
             ),
@@ -639,7 +639,7 @@ def _apply_withdraw(work: _Work) -> None:
             )
         else:
             work.court_influence.remove(symbol)
-            player.influence.append(symbol)
+            insort(player.influence, symbol, key=_SYMBOL_ORDER.__getitem__)
             palaces_owed += 1
             work.note(
                 "win",
@@ -681,7 +681,7 @@ def _apply_palace(work: _Work, city: CityId) -> None:
     )
     if city not in allowed:
         raise IllegalActionError(_placement_refusal(work, city, seat, crown=False, allowed=allowed))
-    work.palaces.append(Palace(city, seat, False))
+    insort(work.palaces, Palace(city, seat, False), key=_palace_key)
     work.withdrawal = withdrawal.placing(
         withdrawal.palaces_owed - 1, withdrawal.crown_owed, (*withdrawal.placed, city)
     )
@@ -737,7 +737,7 @@ def _apply_crown(work: _Work, city: CityId) -> None:
     )
     if city not in allowed:
         raise IllegalActionError(_placement_refusal(work, city, seat, crown=True, allowed=allowed))
-    work.palaces.append(Palace(city, seat, True))
+    insort(work.palaces, Palace(city, seat, True), key=_palace_key)
     work.withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, (*withdrawal.placed, city))
     bonus = work.bonus_on_board.get(city)
     work.note(

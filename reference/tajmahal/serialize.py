@@ -162,6 +162,11 @@ class _Fields:
             raise StateFormatError(f"{self.where(key)}: {error}") from None
 
 
+def _in_symbol_order(symbols: tuple[Symbol, ...]) -> tuple[Symbol, ...]:
+    order = list(Symbol)
+    return tuple(sorted(symbols, key=order.index))
+
+
 def _player_from_json(document: Any, path: str) -> PlayerState:
     fields = _Fields(document, path)
     colour_text = fields.optional_text("colour")
@@ -177,12 +182,12 @@ def _player_from_json(document: Any, path: str) -> PlayerState:
             f"{fields.where('colour')}: unknown colour {colour_text!r}"
         ) from None
     return PlayerState(
-        hand=fields.strings("hand"),
+        hand=tuple(sorted(fields.strings("hand"))),
         played=fields.strings("played"),
         colour=colour,
         withdrawn=fields.boolean("withdrawn"),
         withdrawn_counts=tuple(counts) if counts is not None else None,
-        influence=fields.symbols("influence"),
+        influence=_in_symbol_order(fields.symbols("influence")),
         province_tiles=fields.strings("province_tiles"),
         goods_tiles=fields.strings("goods_tiles"),
         score=fields.integer("score"),
@@ -191,6 +196,11 @@ def _player_from_json(document: Any, path: str) -> PlayerState:
 
 def state_from_json(document: Any, components: Components) -> GameState:
     """Rebuild a state from :func:`state_to_json` output.
+
+    Collections whose order carries no meaning (hands, the discard pile, the display,
+    tiles held, palaces) are put in canonical order, so a position written by hand loads
+    equal to the same position reached in play. Order that matters (the deck, cards
+    played this visit, tiles won) is kept as given.
 
     Raises :class:`StateFormatError` naming the field when the document is malformed or
     was written for another component set.
@@ -259,15 +269,15 @@ def state_from_json(document: Any, components: Components) -> GameState:
             _player_from_json(seat, f"seats[{index}]") for index, seat in enumerate(seats)
         ),
         deck=fields.strings("deck"),
-        discard=fields.strings("discard"),
-        display=fields.strings("display"),
-        specials_on_table=fields.strings("specials_on_table"),
-        court_influence=fields.symbols("court_influence"),
+        discard=tuple(sorted(fields.strings("discard"))),
+        display=tuple(sorted(fields.strings("display"))),
+        specials_on_table=tuple(sorted(fields.strings("specials_on_table"))),
+        court_influence=_in_symbol_order(fields.symbols("court_influence")),
         crown_in_court=fields.boolean("crown_in_court"),
         court_province_tile=fields.optional_text("court_province_tile"),
         province_order=fields.strings("province_order"),
         bonus_on_board=tuple(sorted(bonus.items())),
-        palaces=tuple(palaces),
+        palaces=tuple(sorted(palaces, key=lambda p: (p.city, p.seat, p.crowned))),
         withdrawal=withdrawal,
         draw=draw,
     )
