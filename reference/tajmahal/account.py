@@ -28,11 +28,19 @@ def opening_lines(state: GameState, names: Sequence[str] | None) -> list[str]:
         f"{number}:{province}" for number, province in enumerate(state.province_order, start=1)
     )
     lines.append(f"Visit order (tile: province): {order}")
-    lines.append(
-        "Bonus tiles: " + ", ".join(f"{city}={tile}" for city, tile in state.bonus_on_board)
+    bonus = ", ".join(
+        f"{city}={tile} ({_bonus_label(components, tile)})" for city, tile in state.bonus_on_board
     )
+    lines.append(f"Bonus tiles: {bonus}")
     lines.append(_visit_header(state))
     return lines
+
+
+def _bonus_label(components: Components, tile_id: str) -> str:
+    tile = components.bonus_tiles[tile_id]
+    if tile.good is not None:
+        return tile.good.value
+    return {"taj-mahal": "4 points", "points": "2 points", "card": "a card"}[tile.kind.value]
 
 
 def _visit_header(state: GameState) -> str:
