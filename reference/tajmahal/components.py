@@ -24,7 +24,7 @@ import attrs
 from tajmahal.board import ID_PATTERN, ID_RULE, Board, City, Province, board_from_json
 from tajmahal.clauses import implements
 from tajmahal.errors import ComponentError
-from tajmahal.symbols import BonusKind, CardColour, Good, SpecialKind, Symbol
+from tajmahal.symbols import SYMBOL_INDEX, BonusKind, CardColour, Good, SpecialKind, Symbol
 
 CardId = str
 """Stable id of a regular or special card, e.g. ``red-07``, ``white-03``, ``special-mogul``."""
@@ -134,7 +134,7 @@ class Components:
         """For every card (regular and special), the positions in canonical symbol order
         of the symbols it counts: a table built once, so that counting majorities does
         not look cards up symbol by symbol."""
-        order = {symbol: index for index, symbol in enumerate(Symbol)}
+        order = SYMBOL_INDEX
         table = {card.id: tuple(order[s] for s in card.symbols) for card in self.cards.values()}
         table.update(
             {
@@ -185,7 +185,7 @@ class Components:
         raise KeyError("taj-mahal")
 
     def to_json(self) -> dict[str, Any]:
-        """The five documents, as loaded (used to ship a component set with a record)."""
+        """A copy of the five documents as loaded (to write a modified component set)."""
         return {name: json.loads(json.dumps(doc)) for name, doc in self._documents.items()}
 
     _documents: Mapping[str, Any] = attrs.field(factory=dict, repr=False)

@@ -59,11 +59,16 @@ from tajmahal.state import (
     PlayerState,
     Step,
     Withdrawal,
+    palace_sort_key,
 )
-from tajmahal.symbols import INFLUENCE_SYMBOLS, BonusKind, CardColour, SpecialKind, Symbol
-
-_SYMBOL_ORDER = {symbol: index for index, symbol in enumerate(Symbol)}
-
+from tajmahal.symbols import (
+    INFLUENCE_SYMBOLS,
+    SYMBOL_INDEX,
+    BonusKind,
+    CardColour,
+    SpecialKind,
+    Symbol,
+)
 
 # ---------------------------------------------------------------------------------------
 # The working copy
@@ -229,7 +234,7 @@ class _Work:
                 else state.specials_on_table
             ),
             court_influence=(
-                tuple(sorted(lists["court_influence"], key=_SYMBOL_ORDER.__getitem__))
+                tuple(sorted(lists["court_influence"], key=SYMBOL_INDEX.__getitem__))
                 if "court_influence" in lists
                 else state.court_influence
             ),
@@ -260,10 +265,6 @@ class _Work:
     @property
     def province(self) -> str:
         return self.state.province_order[self.visit - 1]
-
-
-def _palace_key(palace: Palace) -> tuple[str, int, bool]:
-    return (palace.city, palace.seat, palace.crowned)
 
 
 # ---------------------------------------------------------------------------------------
@@ -618,7 +619,7 @@ def _apply_withdraw(work: _Work) -> None:
     crown_owed = False
     province_won = None
     for symbol in Symbol:
-        index = _SYMBOL_ORDER[symbol]
+        index = SYMBOL_INDEX[symbol]
         if symbol is Symbol.MOGUL:
             available = work.crown_in_court
         elif symbol is Symbol.ELEPHANT:
@@ -639,7 +640,7 @@ def _apply_withdraw(work: _Work) -> None:
             )
         else:
             work.court_influence.remove(symbol)
-            insort(player.influence, symbol, key=_SYMBOL_ORDER.__getitem__)
+            insort(player.influence, symbol, key=SYMBOL_INDEX.__getitem__)
             palaces_owed += 1
             work.note(
                 "win",
@@ -681,7 +682,7 @@ def _apply_palace(work: _Work, city: CityId) -> None:
     )
     if city not in allowed:
         raise IllegalActionError(_placement_refusal(work, city, seat, crown=False, allowed=allowed))
-    insort(work.palaces, Palace(city, seat, False), key=_palace_key)
+    insort(work.palaces, Palace(city, seat, False), key=palace_sort_key)
     work.withdrawal = withdrawal.placing(
         withdrawal.palaces_owed - 1, withdrawal.crown_owed, (*withdrawal.placed, city)
     )
@@ -737,7 +738,7 @@ def _apply_crown(work: _Work, city: CityId) -> None:
     )
     if city not in allowed:
         raise IllegalActionError(_placement_refusal(work, city, seat, crown=True, allowed=allowed))
-    insort(work.palaces, Palace(city, seat, True), key=_palace_key)
+    insort(work.palaces, Palace(city, seat, True), key=palace_sort_key)
     work.withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, (*withdrawal.placed, city))
     bonus = work.bonus_on_board.get(city)
     work.note(

@@ -6,15 +6,12 @@ positions (the rulebooks' worked examples among them).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from tajmahal.board import Board, CityId, ProvinceId
 from tajmahal.clauses import implements
 from tajmahal.components import CardId, Components
-from tajmahal.symbols import CardColour, Good, Symbol
-
-SYMBOL_INDEX: dict[Symbol, int] = {symbol: index for index, symbol in enumerate(Symbol)}
-"""Position of each symbol in count tuples (canonical symbol order)."""
+from tajmahal.symbols import SYMBOL_INDEX, CardColour, Good
 
 
 @implements("TM.WITHDRAW.COMPARE", "TM.SPECIAL.ELEPHANT", "TM.SPECIAL.MOGUL")
@@ -120,16 +117,3 @@ def owned_goods(
         if good is not None:
             goods.append(good)
     return goods
-
-
-def palace_cities_of(palaces: Iterable[tuple[CityId, int]], seat: int) -> set[CityId]:
-    """Cities holding a palace of ``seat``, from (city, owner) pairs."""
-    return {city for city, owner in palaces if owner == seat}
-
-
-def count_mapping(items: Iterable[Symbol]) -> Mapping[Symbol, int]:
-    """Multiset of symbols as a mapping (for influence tiles)."""
-    result: dict[Symbol, int] = {}
-    for item in items:
-        result[item] = result.get(item, 0) + 1
-    return result

@@ -23,8 +23,9 @@ from tajmahal.state import (
     PlayerState,
     Step,
     Withdrawal,
+    palace_sort_key,
 )
-from tajmahal.symbols import CardColour, Symbol
+from tajmahal.symbols import SYMBOL_INDEX, CardColour, Symbol
 
 STATE_FORMAT = "tajmahal-state"
 """The ``format`` tag of a state document."""
@@ -163,8 +164,7 @@ class _Fields:
 
 
 def _in_symbol_order(symbols: tuple[Symbol, ...]) -> tuple[Symbol, ...]:
-    order = list(Symbol)
-    return tuple(sorted(symbols, key=order.index))
+    return tuple(sorted(symbols, key=SYMBOL_INDEX.__getitem__))
 
 
 def _player_from_json(document: Any, path: str) -> PlayerState:
@@ -277,7 +277,7 @@ def state_from_json(document: Any, components: Components) -> GameState:
         court_province_tile=fields.optional_text("court_province_tile"),
         province_order=fields.strings("province_order"),
         bonus_on_board=tuple(sorted(bonus.items())),
-        palaces=tuple(sorted(palaces, key=lambda p: (p.city, p.seat, p.crowned))),
+        palaces=tuple(sorted(palaces, key=palace_sort_key)),
         withdrawal=withdrawal,
         draw=draw,
     )

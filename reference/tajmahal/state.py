@@ -72,6 +72,11 @@ class Palace:
     (the crown ring returns to the court, the palace stays an ordinary palace of its owner)."""
 
 
+def palace_sort_key(palace: Palace) -> tuple[CityId, int, bool]:
+    """The canonical order of palaces in a state: by city, then owner, then crowned."""
+    return (palace.city, palace.seat, palace.crowned)
+
+
 @attrs.frozen(slots=True)
 class PlayerState:
     """One player's holdings."""

@@ -37,6 +37,10 @@ INFLUENCE_SYMBOLS: tuple[Symbol, ...] = (
 ALL_SYMBOLS: tuple[Symbol, ...] = tuple(Symbol)
 """All six symbols in their canonical order (the order majorities are resolved in)."""
 
+SYMBOL_INDEX: dict[Symbol, int] = {symbol: index for index, symbol in enumerate(Symbol)}
+"""Each symbol's position in the canonical order: the index into symbol-count tuples and
+the sort key of influence tiles."""
+
 
 class CardColour(enum.Enum):
     """The back-independent colour of a regular card's face."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -532,9 +532,6 @@ class Recorder:
             names=self.names,
         )
 
-
-OnStep = Callable[[ReplayedStep], None]
-"""A callback receiving each replayed step."""
 
 __all__ = [
     "CHANCE",
