@@ -54,6 +54,7 @@ STATUSES = ("implemented", "ruling", "not-modelled")
 NONE_REASONS = frozenset(
     {
         "heading",
+        "lead-in",
         "flavour",
         "credits",
         "strategy",

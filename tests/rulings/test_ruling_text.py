@@ -303,9 +303,10 @@ def test_last_player_plays_on_alone_although_000_omits_it() -> None:
 
 
 @pytest.mark.clause("TM.WITHDRAW.DISCARD")
-def test_each_withdrawal_discards_although_000_omits_it() -> None:
+def test_each_withdrawal_discards_as_000_implies() -> None:
     """RUL.TEXT.OMISSIONS: every withdrawing player discards the cards played, not only
-    the last one (000 does not say so; the other texts do)."""
+    the last one (001, 002 and 003 say so; 000 implies it through the special cards that
+    go back to the hand instead of being discarded)."""
     state = table(("red-02", "white-06"), ("yellow-02", "yellow-03"))
     state = run(state, "withdraw")
     # A is the first to withdraw, and B, C and D are still in the visit.
