@@ -891,6 +891,14 @@ def cross_check(
     """Problems between the parts; returns the number of citations of each clause."""
     for kind, references in (("code", code), ("test", tests), ("trace", traces)):
         for reference in references:
+            if RULING_ID.match(reference.clause):
+                if reference.clause not in rulings:
+                    findings.problem(
+                        reference.file,
+                        reference.where,
+                        f"unknown ruling id {reference.clause!r} ({kind} reference)",
+                    )
+                continue
             if reference.clause not in clauses:
                 findings.problem(
                     reference.file,

@@ -115,9 +115,7 @@ def _three_rounds() -> GameState:
     return with_hands(game(3), hands)
 
 
-@pytest.mark.clause(
-    "TM.PLAY.COLOUR_LOCK", "TM.WITHDRAW.DISCARD", "TM.SETUP.DISPLAY.SIZE", "TM.TURN.TWELVE_VISITS"
-)
+@pytest.mark.clause("TM.WITHDRAW.DISCARD", "TM.SPECIAL.RETURN_TO_HAND", "RUL.TEXT.ROUND_AND_TURN")
 def test_withdrawal_discards_all_cards_played_in_visit() -> None:
     """RUL.TEXT.ROUND_AND_TURN: a withdrawing player discards every card of the visit."""
     state = run(_three_rounds(), "play red-07 white-01", "play yellow-02", "withdraw")
@@ -135,9 +133,7 @@ def test_withdrawal_discards_all_cards_played_in_visit() -> None:
     assert player(state, 1).played == ("yellow-02", "yellow-03", "yellow-04")
 
 
-@pytest.mark.clause(
-    "TM.PLAY.COLOUR_LOCK", "TM.WITHDRAW.DISCARD", "TM.SETUP.DISPLAY.SIZE", "TM.TURN.TWELVE_VISITS"
-)
+@pytest.mark.clause("TM.PLAY.COLOUR_LOCK", "RUL.TEXT.ROUND_AND_TURN")
 def test_colour_lock_lasts_whole_visit() -> None:
     """RUL.TEXT.ROUND_AND_TURN: the colour of the first card holds for the whole visit."""
     state = run(_three_rounds(), "play red-07", "play yellow-02", "withdraw")
@@ -153,9 +149,7 @@ def test_colour_lock_lasts_whole_visit() -> None:
         run(state, "play green-01 white-01")
 
 
-@pytest.mark.clause(
-    "TM.PLAY.COLOUR_LOCK", "TM.WITHDRAW.DISCARD", "TM.SETUP.DISPLAY.SIZE", "TM.TURN.TWELVE_VISITS"
-)
+@pytest.mark.clause("TM.SETUP.DISPLAY.SIZE", "TM.VISIT.NEXT.DISPLAY", "RUL.TEXT.ROUND_AND_TURN")
 def test_one_display_per_visit() -> None:
     """RUL.TEXT.ROUND_AND_TURN: one display per visit, drawn when the visit begins."""
     hands = (
