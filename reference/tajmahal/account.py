@@ -146,9 +146,9 @@ def _majority_text(event: Event, names: Sequence[str] | None) -> str | None:
 
 
 _DRAW_REASONS = {
-    "TM.SCORE.BONUS.CARD": "bonus card",
-    "TM.WITHDRAW.WITHOUT_PLAYING": "withdrew without playing",
-    "TM.VISIT.NEXT.DISPLAY": "display",
+    "TM.SCORE.BONUS.CARD": "a card bonus tile",
+    "TM.WITHDRAW.WITHOUT_PLAYING": "withdrawing without playing",
+    "TM.VISIT.NEXT.DISPLAY": "the display",
 }
 
 
@@ -209,13 +209,13 @@ def _event_text(event: Event, components: Components, names: Sequence[str] | Non
         return f"takes {_cards(components, event.cards)} from the display{last}"
     if kind is EventKind.DRAW:
         if event.counts:
-            what = "the display" if event.seat is None else _draw_reason(event)
             return (
-                f"cannot draw {event.counts[0]} card(s) for {what}: deck and discard pile are empty"
+                f"cannot draw {event.counts[0]} card(s) for {_draw_reason(event)}: deck and "
+                "discard pile are empty"
             )
         if event.seat is None:
             return None  # the display is shown in the visit header
-        return f"draws {len(event.cards)} card(s) from the deck ({_draw_reason(event)})"
+        return f"draws {len(event.cards)} card(s) from the deck for {_draw_reason(event)}"
     if kind is EventKind.RESHUFFLE:
         return f"the {event.counts[0]} discarded cards are shuffled into a new deck"
     if kind is EventKind.EXCHANGE:

@@ -28,7 +28,8 @@ The tags (each produced when the step shows it):
 - ``reshuffle-mid-withdrawal``: a reshuffle interrupted a withdrawal (bonus or extra card).
 - ``card-bonus-empty-deck``: a card bonus tile was taken while the deck was empty.
 - ``special-changes-hands``: a special card was taken from the player holding it.
-- ``pairs-collide``: two players exchanged pairs of the same kind at one visit's end.
+- ``pairs-collide``: pairs of influence tiles of two or more players were exchanged (or
+  returned) at the same visit's end.
 - ``colour-change-first-turn``: the colour-change card was played before the player had
   a colour this visit.
 - ``withdraw-without-playing``: a player withdrew without having played a card.
@@ -123,7 +124,7 @@ def edge_tags(
     happened = tuple(events)
     tags: set[str] = set()
     board = before.config.components.board
-    exchanged: list[Symbol | None] = []
+    exchanging: set[int | None] = set()
     for event in happened:
         kind = event.kind
         if kind is EventKind.NO_MAJORITY:
@@ -154,8 +155,7 @@ def edge_tags(
         elif kind is EventKind.EXCHANGE:
             if event.seats:
                 tags.add("special-changes-hands")
-            if "TM.SPECIAL.ALREADY_HELD" not in event.clauses:
-                exchanged.append(event.symbol)
+            exchanging.add(event.seat)
         elif kind is EventKind.WITHDRAW:
             if "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING" in event.clauses:
                 tags.add("withdraw-without-playing")
@@ -169,7 +169,7 @@ def edge_tags(
             tags.add("colour-change-first-turn")
     if after.step is Step.SHUFFLE:
         tags.add("deck-exhausted")
-    if len(exchanged) != len(set(exchanged)):
+    if len(exchanging) > 1:
         tags.add("pairs-collide")
     if isinstance(action, Take):
         if len(action.cards) == 1:
