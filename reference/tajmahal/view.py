@@ -19,7 +19,6 @@ from collections.abc import Iterable
 import attrs
 
 from tajmahal.board import CityId, ProvinceId
-from tajmahal.clauses import implements
 from tajmahal.components import BonusTileId, CardId, ProvinceTileId
 from tajmahal.state import GameState, Palace, Step
 from tajmahal.symbols import CardColour, Symbol
@@ -111,7 +110,8 @@ def track_picks(before: GameState, after: GameState, picks: Picks | None = None)
     stays known while the seat holds it; once played it is on the table, and should it
     later come back to a hand through a face-down draw it is not known again.
 
-    Implements: TM.PLAY.PUBLIC_INFORMATION, RUL.PLAY.PUBLIC_INFORMATION
+    Implements: TM.PLAY.HANDS_SECRET, TM.SETUP.HANDS, TM.PLAY.PUBLIC_INFORMATION,
+    RUL.PLAY.PUBLIC_INFORMATION
     """
     current = picks if picks is not None else no_picks(before)
     if len(current) != after.players_count:
@@ -138,13 +138,13 @@ def picks_along(states: Iterable[GameState]) -> Picks:
     return picks
 
 
-@implements("TM.PLAY.HANDS_SECRET", "TM.SETUP.HANDS")
 def view(state: GameState, player: int, picks: Picks | None = None) -> View:
     """The view of ``state`` for seat ``player``: other hands and the deck order removed,
     each seat's special cards and known display picks (``picks``, from
     :func:`track_picks`) shown.
 
-    Implements: TM.PLAY.PUBLIC_INFORMATION, RUL.PLAY.PUBLIC_INFORMATION
+    Implements: TM.PLAY.HANDS_SECRET, TM.SETUP.HANDS, TM.PLAY.PUBLIC_INFORMATION,
+    RUL.PLAY.PUBLIC_INFORMATION
     """
     if not 0 <= player < state.players_count:
         raise ValueError(f"no seat {player} in a {state.players_count}-player game")
