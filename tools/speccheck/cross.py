@@ -29,9 +29,14 @@ class Named(Protocol):
     """One place that names a clause or ruling id: ``file: where`` (the code-marker
     reader's ``Reference``)."""
 
-    file: str
-    where: str
-    clause: str
+    @property
+    def file(self) -> str: ...
+
+    @property
+    def where(self) -> str: ...
+
+    @property
+    def clause(self) -> str: ...
 
 
 def _check_references(
