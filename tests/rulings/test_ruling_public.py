@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from positions import legal, player, run, table, with_deck_top, with_hand
+from positions import legal, player, run, table, with_deck_top, with_display, with_hand
 
 from tajmahal.state import GameState, Step
 from tajmahal.view import picks_along, track_picks, view
@@ -82,3 +82,19 @@ def test_view_shows_the_whole_discard_pile() -> None:
     assert state.discard == ("red-02", "white-02")
     for seat in range(4):
         assert view(state, seat).discard == ("red-02", "white-02")
+
+
+def test_a_pick_drawn_again_face_down_is_not_known() -> None:
+    """Once a picked card has left the hand (played), it is known no more, even should it
+    come back into the same hand face down (a card bonus after a reshuffle)."""
+    start = table()
+    picked = with_display(with_hand(start, 0, (*player(start, 0).hand, "white-06")), ())
+    picks = track_picks(with_display(start, ("white-06",)), picked)
+    assert picks[0] == ("white-06",)
+    played = with_hand(picked, 0, player(start, 0).hand)
+    picks = track_picks(picked, played, picks)
+    assert picks[0] == ()
+    drawn = with_hand(played, 0, (*player(start, 0).hand, "white-06"))
+    picks = track_picks(played, drawn, picks)
+    assert picks[0] == ()
+    assert view(drawn, 1, picks).players[0].known == ()
