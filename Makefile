@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench clean
+.PHONY: demo check lint typecheck specs test bench clean mutation mutation-report golden-accounts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,5 +38,27 @@ check: lint typecheck specs test
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
 
+# Mutation testing of the rules modules (docs/mutation.md): resumable, state in mutants/.
+# make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set.
+MUTATION_STAMP := $(VENV)/.installed-mutation
+MODULE   ?=
+MUTANTS  ?= $(if $(MODULE),tajmahal.$(MODULE).*,tajmahal.engine.* tajmahal.scoring.* tajmahal.board.* tajmahal.setup.* tajmahal.state.*)
+CHILDREN ?= 2
+
+$(MUTATION_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutation]'
+	touch $(MUTATION_STAMP)
+
+mutation: $(MUTATION_STAMP)
+	ln -sfn reference src
+	$(BIN)/mutmut run --max-children $(CHILDREN) $(foreach m,$(MUTANTS),'$(m)')
+	$(BIN)/python tools/mutation_report.py
+
+mutation-report: $(STAMP)
+	$(BIN)/python tools/mutation_report.py --write docs/mutation.md
+
+golden-accounts: $(STAMP)
+	$(BIN)/python tools/make_golden_accounts.py
+
 clean:
-	rm -rf $(VENV) build
+	rm -rf $(VENV) build mutants src

@@ -1,0 +1,69 @@
+"""The rule a refusal names: ``IllegalActionError.clause`` for each way a move is refused.
+
+The message wording is the account's business; the clause is data a program reads (the
+protocol, the conformance cases), so each refusal below checks the clause id literally.
+"""
+
+from __future__ import annotations
+
+import pytest
+from positions import run, table, with_palaces
+
+from tajmahal.actions import parse_action
+from tajmahal.engine import apply
+from tajmahal.errors import IllegalActionError
+from tajmahal.rules import Permission, RuleSet
+from tajmahal.state import GameState
+
+
+def refused(state: GameState, text: str) -> str | None:
+    """The clause named by the refusal of ``text`` in ``state``."""
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, parse_action(text))
+    return caught.value.clause
+
+
+def crowning(*palaces: tuple[str, int], rules: RuleSet | None = None) -> GameState:
+    """Seat 0 has played red-05 and withdrawn, and is to place the crown palace it won
+    in province A, with ``palaces`` on the board."""
+    state = with_palaces(table(("red-05",), ("yellow-19",), rules=rules), *palaces)
+    return run(state, "withdraw")
+
+
+def placing(*palaces: tuple[str, int]) -> GameState:
+    """Seat 0 has placed the crown palace in A1 and still owes a normal palace."""
+    state = with_palaces(table(("red-05", "white-01"), ("yellow-19",)), *palaces)
+    return run(state, "withdraw", "crown A1")
+
+
+@pytest.mark.clause("TM.REWARD.INFLUENCE.PALACE")
+def test_a_palace_outside_the_current_province_is_refused_by_the_palace_rule() -> None:
+    assert refused(placing(), "palace B1") == "TM.REWARD.INFLUENCE.PALACE"
+    assert refused(placing(), "palace Q9") == "TM.REWARD.INFLUENCE.PALACE"
+
+
+@pytest.mark.clause("TM.REWARD.INFLUENCE.PALACE")
+def test_a_palace_beside_ones_own_plain_palace_is_refused_by_the_palace_rule() -> None:
+    # A2 holds seat 0's own (uncrowned) palace: closed by the palace rule, not by the
+    # ruling on one's own crown.
+    assert refused(placing(("A2", 0)), "palace A2") == "TM.REWARD.INFLUENCE.PALACE"
+
+
+@pytest.mark.clause("TM.REWARD.INFLUENCE.PALACE")
+def test_a_palace_in_a_full_city_is_refused_by_the_palace_rule() -> None:
+    assert refused(placing(("A3", 1), ("A3", 2)), "palace A3") == "TM.REWARD.INFLUENCE.PALACE"
+    # Seat 0's crown shares A1 with seat 1's palace: the city is full, whoever is first.
+    assert refused(placing(("A1", 1)), "palace A1") == "TM.REWARD.INFLUENCE.PALACE"
+
+
+@pytest.mark.clause("TM.REWARD.CROWN.OCCUPIED", "TM.REWARD.CROWN.PALACE")
+def test_the_crown_in_a_full_city_or_elsewhere_names_the_crown_rules() -> None:
+    assert refused(crowning(("A3", 1), ("A3", 2)), "crown A3") == "TM.REWARD.CROWN.OCCUPIED"
+    assert refused(crowning(), "crown B1") == "TM.REWARD.CROWN.PALACE"
+    assert refused(crowning(), "crown Q9") == "TM.REWARD.CROWN.PALACE"
+
+
+@pytest.mark.clause("RUL.CROWN.BESIDE_OWN_PALACE")
+def test_the_crown_beside_ones_own_palace_names_the_ruling_when_forbidden() -> None:
+    rules = RuleSet(crown_beside_own_palace=Permission.FORBIDDEN)
+    assert refused(crowning(("A2", 0), rules=rules), "crown A2") == "RUL.CROWN.BESIDE_OWN_PALACE"
