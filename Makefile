@@ -39,7 +39,8 @@ bench: $(STAMP)
 	$(BIN)/python tools/bench.py
 
 # Mutation testing of the rules modules (docs/mutation.md): resumable, state in mutants/.
-# make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set.
+# make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set;
+# RETEST=1 runs the survivors again (after adding tests).
 MUTATION_STAMP := $(VENV)/.installed-mutation
 MODULE   ?=
 MUTANTS  ?= $(if $(MODULE),tajmahal.$(MODULE).*,tajmahal.engine.* tajmahal.scoring.* tajmahal.board.* tajmahal.setup.* tajmahal.state.*)
@@ -51,7 +52,13 @@ $(MUTATION_STAMP): $(STAMP)
 
 mutation: $(MUTATION_STAMP)
 	ln -sfn reference src
-	$(BIN)/mutmut run --max-children $(CHILDREN) $(foreach m,$(MUTANTS),'$(m)')
+	@set -f; mkdir -p mutants; start=$$(date +%s); \
+	names=$$($(BIN)/python tools/mutation_report.py --pending $(foreach m,$(MUTANTS),'$(m)') \
+	  $(if $(RETEST),--retest)); \
+	if [ -n "$$names" ]; then \
+	  $(BIN)/mutmut run --max-children $(CHILDREN) $$names || exit $$?; \
+	  echo "$$start $$(date +%s) $(MUTANTS)" >> mutants/runs.log; \
+	fi
 	$(BIN)/python tools/mutation_report.py
 
 mutation-report: $(STAMP)

@@ -11,6 +11,7 @@ outcome of the rules changed: review it, then regenerate the files with the tool
 from __future__ import annotations
 
 import pytest
+
 from make_golden_accounts import GAMES, GOLDEN, golden_files, golden_texts
 
 

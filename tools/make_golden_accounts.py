@@ -29,7 +29,6 @@ import tempfile
 from pathlib import Path
 
 from make_golden import golden_players
-
 from tajmahal.account import closing_lines, event_lines, opening_lines
 from tajmahal.components import default_components
 from tajmahal.match import play_match

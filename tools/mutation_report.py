@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+import fnmatch
 import hashlib
 import json
 import os
@@ -321,12 +322,37 @@ def _write(path: Path, text: str) -> None:
         raise
 
 
+def pending(patterns: list[str], retest: bool) -> list[str]:
+    """What ``mutmut run`` should be given to run the shard ``patterns`` resumably.
+
+    mutmut re-runs every mutant it is given by name or glob, so a shard is resumed by
+    naming only its mutants that have no result yet (or whose function changed, which
+    mutmut resets), and the survivors too when ``retest``. Before the first run there
+    are no results: the globs themselves.
+    """
+    if not SOURCE.is_dir() or not any(SOURCE.rglob("*.py.meta")):
+        return patterns
+    wanted = ("not checked", "survived") if retest else ("not checked",)
+    return [
+        mutant.name
+        for mutant in read_mutants()
+        if mutant.status in wanted and any(fnmatch.fnmatchcase(mutant.name, p) for p in patterns)
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Compare mutmut's survivors; publish.")
     parser.add_argument("--write", type=Path, help="write the score page (docs/mutation.md)")
     parser.add_argument("--template", action="store_true", help="print new survivors' entries")
     parser.add_argument("--survivors", type=Path, default=SURVIVORS)
+    parser.add_argument(
+        "--pending", nargs="+", metavar="GLOB", help="print the mutants a run of GLOB still owes"
+    )
+    parser.add_argument("--retest", action="store_true", help="with --pending: survivors too")
     arguments = parser.parse_args(argv)
+    if arguments.pending is not None:
+        print("\n".join(pending(arguments.pending, arguments.retest)))
+        return 0
     if not SOURCE.is_dir():
         print(f"{SOURCE}: no mutmut results; run make mutation first", file=sys.stderr)
         return 2

@@ -67,3 +67,11 @@ def test_the_crown_in_a_full_city_or_elsewhere_names_the_crown_rules() -> None:
 def test_the_crown_beside_ones_own_palace_names_the_ruling_when_forbidden() -> None:
     rules = RuleSet(crown_beside_own_palace=Permission.FORBIDDEN)
     assert refused(crowning(("A2", 0), rules=rules), "crown A2") == "RUL.CROWN.BESIDE_OWN_PALACE"
+
+
+@pytest.mark.clause("TM.PLAY.ONE_COLOURED", "TM.PLAY.EXTRA_CARD")
+def test_playing_a_card_one_does_not_hold_names_the_play_rules() -> None:
+    # Seat 0 holds red-02, red-03 and red-14; yellow-02 and white-06 are elsewhere.
+    opening = table()
+    assert refused(opening, "play yellow-02") == "TM.PLAY.ONE_COLOURED"
+    assert refused(opening, "play red-02 white-06") == "TM.PLAY.EXTRA_CARD"
