@@ -7,7 +7,9 @@ For each golden game this writes two files, both generated, never edited by hand
 - ``<game>.events.jsonl``: one JSON object per line; the first names the game and the
   generator, then one per step: ``step`` (from 0), ``action`` (its canonical string),
   ``clauses`` (``tajmahal.step_clauses``), ``tags`` (``tajmahal.edge_tags``, sorted) and
-  ``events`` (every event's ``to_json()``), with keys sorted.
+  ``events`` (every event's ``to_json()``) and ``digest`` (``tajmahal.digest.state_digest``
+  of the position after the step, so every value of every position is pinned), with keys
+  sorted.
 
 The games are the three golden records of ``specs/traces/`` (replayed) and two games
 under a rule set with every configurable ruling at its other option (played by the built-in
@@ -31,6 +33,7 @@ from pathlib import Path
 from make_golden import golden_players
 from tajmahal.account import closing_lines, event_lines, opening_lines
 from tajmahal.components import default_components
+from tajmahal.digest import state_digest
 from tajmahal.match import play_match
 from tajmahal.rules import (
     AlreadyHeldSpecial,
@@ -106,6 +109,7 @@ def golden_texts(game: str) -> tuple[str, str]:
             "clauses": list(step_clauses(replayed.action, replayed.events)),
             "tags": sorted(tags),
             "events": [event.to_json() for event in replayed.events],
+            "digest": state_digest(replayed.after),
         }
         steps.append(json.dumps(entry, sort_keys=True, ensure_ascii=False))
         state = replayed.after

@@ -17,13 +17,14 @@ Every surviving mutant must be classified in ``specs/mutation/survivors.toml``::
 
 The fingerprint is the first 16 hex digits of the SHA-256 of the UTF-8 text
 ``<module>.<function>\\n<removed lines>\\n--\\n<added lines>``, where the removed and added
-lines are the lines of the mutant's unified diff against the original function (each
-stripped of surrounding blanks, in order, joined by ``\\n``), the function name read with the
-``__mutmut_<n>`` suffix removed. It does not depend on line numbers or on the mutant's
-number, so it survives edits elsewhere and renumbering; it changes when the mutated line
-does. A survivor whose fingerprint is not in the file is *new*: the tool exits 1 and
-prints it with its diff, so it gets classified (a gap gets a test instead). An entry whose
-mutant is still there but whose line changed is reported as changed, also exit 1.
+lines are the lines of the mutant's unified diff against the original function, its def
+line included (each stripped of surrounding blanks, in order, joined by ``\\n``), every
+function name read with the ``__mutmut_<n>`` suffix removed. It does not depend on line
+numbers or on the mutant's number, so it survives edits elsewhere and renumbering; it
+changes when the mutated line does. A survivor whose fingerprint is not in the file is
+*new*: the tool exits 1 and prints it with its diff, so it gets classified (a gap gets a
+test instead). An entry whose mutant still survives but whose line changed is reported as
+changed, also exit 1; an entry whose mutant is now killed is reported as stale.
 
     python tools/mutation_report.py                   # compare; exit 1 on a new survivor
     python tools/mutation_report.py --write docs/mutation.md   # also publish the score
@@ -161,7 +162,9 @@ def changes_of(module: str) -> dict[str, Change]:
     bodies: dict[str, list[str]] = {}
     for node in _functions(ast.parse(text)):
         assert node.end_lineno is not None
-        body = lines[node.lineno : node.end_lineno]  # without the def line
+        body = lines[node.lineno - 1 : node.end_lineno]
+        # The def line with the mutant's own name read as the original's.
+        body[0] = body[0].replace(node.name, _SUFFIX.split(node.name)[0], 1)
         bodies[node.name] = body
     changes: dict[str, Change] = {}
     for name, body in bodies.items():

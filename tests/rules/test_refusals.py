@@ -7,13 +7,14 @@ protocol, the conformance cases), so each refusal below checks the clause id lit
 from __future__ import annotations
 
 import pytest
-from positions import run, table, with_palaces
+from positions import COMPONENTS, run, table, with_bonus, with_deck, with_palaces
 
 from tajmahal.actions import parse_action
 from tajmahal.engine import apply
 from tajmahal.errors import IllegalActionError
 from tajmahal.rules import Permission, RuleSet
-from tajmahal.state import GameState
+from tajmahal.state import GameState, Step
+from tajmahal.symbols import BonusKind
 
 
 def refused(state: GameState, text: str) -> str | None:
@@ -75,3 +76,34 @@ def test_playing_a_card_one_does_not_hold_names_the_play_rules() -> None:
     opening = table()
     assert refused(opening, "play yellow-02") == "TM.PLAY.ONE_COLOURED"
     assert refused(opening, "play red-02 white-06") == "TM.PLAY.EXTRA_CARD"
+
+
+@pytest.mark.clause("RUL.DECK.RESHUFFLE_TIMING")
+def test_a_decision_while_a_reshuffle_is_due_names_the_reshuffle_ruling() -> None:
+    # Seat 0 places a palace on fortress B3, whose bonus tile gives a card, with the deck
+    # empty: the game waits for the chance outcome, and no decision is taken meanwhile.
+    card_tile = min(t.id for t in COMPONENTS.bonus_tiles.values() if t.kind is BonusKind.CARD)
+    state = with_bonus(table(("red-07",), order="BACDEFGHIJK"), "B3", card_tile)
+    state = run(with_deck(state, ()), "withdraw", "palace B3")
+    assert state.step is Step.SHUFFLE
+    assert refused(state, "withdraw") == "RUL.DECK.RESHUFFLE_TIMING"
+    assert refused(state, "take white-06 white-07") == "RUL.DECK.RESHUFFLE_TIMING"
+
+
+@pytest.mark.clause("TM.REWARD.PLACEMENT_ORDER", "TM.REWARD.CROWN.TAKE")
+def test_a_placement_step_refuses_other_moves_and_a_crown_not_won() -> None:
+    # Seat 0 played red-05 and white-01 and withdrew: it owes the crown palace and one
+    # palace; after placing() it owes only the palace, the crown being placed.
+    owed = run(table(("red-05", "white-01"), ("yellow-19",)), "withdraw")
+    assert refused(owed, "withdraw") == "TM.REWARD.PLACEMENT_ORDER"
+    assert refused(owed, "take white-06 white-07") == "TM.REWARD.PLACEMENT_ORDER"
+    assert refused(placing(), "crown A2") == "TM.REWARD.CROWN.TAKE"
+
+
+@pytest.mark.clause("TM.WITHDRAW.PICK_TWO")
+def test_a_display_pick_refuses_other_moves_and_cards_not_on_display() -> None:
+    taking = run(table(("red-19",)), "withdraw")
+    assert taking.step is Step.TAKE
+    assert refused(taking, "withdraw") == "TM.WITHDRAW.PICK_TWO"
+    assert refused(taking, "take red-02 white-06") == "TM.WITHDRAW.PICK_TWO"
+    assert refused(taking, "take white-06") == "TM.WITHDRAW.PICK_TWO"

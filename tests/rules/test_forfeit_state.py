@@ -1,0 +1,35 @@
+"""The position after a placement is forfeited: nothing is owed any more, as values."""
+
+from __future__ import annotations
+
+import pytest
+from positions import run, table, with_palaces
+
+from tajmahal.rules import Permission, RuleSet
+from tajmahal.state import Step
+
+
+@pytest.mark.clause("RUL.REWARD.NO_LEGAL_CITY", "RUL.CROWN.BESIDE_OWN_PALACE")
+def test_after_a_forfeited_crown_nothing_is_owed() -> None:
+    # Seat 0 owns every city of province A and may not crown beside its own palace.
+    rules = RuleSet(crown_beside_own_palace=Permission.FORBIDDEN)
+    state = table(("red-05",), ("yellow-19",), rules=rules)
+    state = with_palaces(state, ("A1", 0), ("A2", 0), ("A3", 0), ("A4", 0))
+    after = run(state, "withdraw")
+    assert after.step is Step.TAKE and after.to_move == 0
+    withdrawal = after.withdrawal
+    assert withdrawal is not None
+    assert withdrawal.palaces_owed == 0 and withdrawal.crown_owed is False
+    assert withdrawal.placed == ()
+
+
+@pytest.mark.clause("RUL.REWARD.NO_LEGAL_CITY", "TM.REWARD.INFLUENCE.PALACE")
+def test_after_a_forfeited_palace_nothing_is_owed() -> None:
+    # Seat 0 won the crown and three palaces; the fourth palace has no city left in A.
+    state = table(("red-01", "red-03", "red-05"), ("yellow-19",))
+    after = run(state, "withdraw", "crown A1", "palace A2", "palace A3", "palace A4")
+    assert after.step is Step.TAKE and after.to_move == 0
+    withdrawal = after.withdrawal
+    assert withdrawal is not None
+    assert withdrawal.palaces_owed == 0 and withdrawal.crown_owed is False
+    assert withdrawal.placed == ("A1", "A2", "A3", "A4")
