@@ -107,3 +107,53 @@ def test_a_display_pick_refuses_other_moves_and_cards_not_on_display() -> None:
     assert refused(taking, "withdraw") == "TM.WITHDRAW.PICK_TWO"
     assert refused(taking, "take red-02 white-06") == "TM.WITHDRAW.PICK_TWO"
     assert refused(taking, "take white-06") == "TM.WITHDRAW.PICK_TWO"
+
+
+def message(state: GameState, text: str) -> str:
+    """The text of the refusal of ``text`` in ``state`` (what the command line prints)."""
+    with pytest.raises(IllegalActionError) as caught:
+        apply(state, parse_action(text))
+    return str(caught.value)
+
+
+@pytest.mark.clause("TM.REWARD.INFLUENCE.PALACE", "TM.REWARD.CROWN.PALACE")
+def test_a_placement_refusal_says_where_the_palace_may_go() -> None:
+    # After the crown in A1 (seat 0's own), a palace may go in A2, A3 or A4.
+    assert message(placing(), "palace B1") == (
+        "B1 lies in province B; a palace must go in the current province A (allowed: A2, A3, A4)"
+    )
+    assert message(placing(("A1", 1)), "palace A1") == (
+        "a palace cannot go in A1, which holds player 0 (crown), player 1; allowed: A2, A3, A4"
+    )
+    assert message(crowning(), "crown B1") == (
+        "B1 lies in province B; the crown palace must go in the current province A "
+        "(allowed: A1, A2, A3, A4)"
+    )
+    rules = RuleSet(crown_beside_own_palace=Permission.FORBIDDEN)
+    assert message(crowning(("A2", 0), rules=rules), "crown A2") == (
+        "the crown palace cannot go in A2, which holds player 0; allowed: A1, A3, A4"
+    )
+
+
+@pytest.mark.clause("TM.VISIT.NEXT.RESHUFFLE", "RUL.DECK.RESHUFFLE_TIMING")
+def test_a_reshuffle_refusal_says_which_cards_are_wrong() -> None:
+    card_tile = min(t.id for t in COMPONENTS.bonus_tiles.values() if t.kind is BonusKind.CARD)
+    state = with_bonus(table(("red-07",), order="BACDEFGHIJK"), "B3", card_tile)
+    state = run(with_deck(state, ()), "withdraw", "palace B3")
+    discard = sorted(state.discard)
+    assert discard[:6] == ["green-01", "green-04", "green-05", "green-06", "green-07", "green-08"]
+    head = "a reshuffle orders exactly the discarded cards"
+    assert message(state, "reshuffle " + " ".join(discard[1:])) == f"{head}; missing: ['green-01']"
+    twice = " ".join([*discard, "green-01"])
+    assert message(state, f"reshuffle {twice}") == f"{head}; a card is listed twice"
+    # Six display cards instead of the first six discarded: five of each are named.
+    display = ["white-06", "white-07", "white-08", "white-09", "white-10", "white-11"]
+    swapped = " ".join([*discard[6:], *display])
+    assert message(state, f"reshuffle {swapped}") == (
+        f"{head}; not in the discard pile: "
+        "['white-06', 'white-07', 'white-08', 'white-09', 'white-10']; "
+        "missing: ['green-01', 'green-04', 'green-05', 'green-06', 'green-07']"
+    )
+    assert message(table(), "reshuffle red-01") == (
+        "no reshuffle is due: the deck is not being drawn from empty"
+    )

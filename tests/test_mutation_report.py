@@ -1,0 +1,51 @@
+"""The mutation report's inputs: the survivors file is well formed; fingerprints are stable."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import mutation_report
+
+MUTATED = """
+def x_score__mutmut_orig(points: int) -> int:
+    return points + 1
+
+
+def x_score__mutmut_1(points: int) -> int:
+    return points - 1
+
+
+def x_score__mutmut_2(points: int) -> int:
+    return points + 2
+"""
+
+
+def test_the_survivors_file_is_well_formed() -> None:
+    entries = mutation_report.read_classified()
+    assert entries, "specs/mutation/survivors.toml lists no survivor"
+    for fingerprint, entry in entries.items():
+        assert re.fullmatch(r"[0-9a-f]{16}", fingerprint)
+        assert entry.kind in mutation_report.CLASSES
+        assert entry.reason and entry.line
+        assert re.fullmatch(r"tajmahal(\.\w+)+\.x[_ǁ]\S+__mutmut_\d+", entry.mutant)
+
+
+def test_fingerprints_follow_the_changed_line_not_its_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(mutation_report, "SOURCE", tmp_path)
+    (tmp_path / "tajmahal").mkdir()
+    module = tmp_path / "tajmahal" / "scoring.py"
+    module.write_text(MUTATED, encoding="utf-8")
+    first = mutation_report.changes_of("tajmahal.scoring")
+    change = first["tajmahal.scoring.x_score__mutmut_1"]
+    assert (change.removed, change.added) == (("return points + 1",), ("return points - 1",))
+    # Moved down the file and renumbered, the same change keeps its fingerprint.
+    moved = "\n\n# a comment\n" + MUTATED.replace("__mutmut_1", "__mutmut_7")
+    module.write_text(moved, encoding="utf-8")
+    second = mutation_report.changes_of("tajmahal.scoring")
+    assert second["tajmahal.scoring.x_score__mutmut_7"].fingerprint == change.fingerprint
+    assert second["tajmahal.scoring.x_score__mutmut_2"].fingerprint != change.fingerprint
