@@ -57,7 +57,8 @@ mutation: $(MUTATION_STAMP)
 	  $(if $(RETEST),--retest)); \
 	if [ -n "$$names" ]; then \
 	  $(BIN)/mutmut run --max-children $(CHILDREN) $$names || exit $$?; \
-	  echo "$$start $$(date +%s) $(MUTANTS)" >> mutants/runs.log; \
+	  echo "$$start $$(date +%s) $$(echo $$names | wc -w) MUTANTS='$(MUTANTS)'$(if $(RETEST), RETEST=1)" \
+	    >> mutants/runs.log; \
 	fi
 	$(BIN)/python tools/mutation_report.py
 

@@ -58,6 +58,9 @@ SOURCE = MUTANTS / "src"
 SURVIVORS = ROOT / "specs" / "mutation" / "survivors.toml"
 RUNS = MUTANTS / "runs.log"
 
+CORE = ("tajmahal.engine", "tajmahal.scoring")
+"""The modules held to the 95% goal (docs/mutation.md)."""
+
 CLASSES = ("equivalent", "text-only", "gap")
 """How a surviving mutant is classified: changes nothing observable; changes only the
 wording of an account line or a message; or changes a rule and wants a test."""
@@ -224,18 +227,19 @@ def template(mutant: Mutant, change: Change) -> str:
     )
 
 
-def read_runs() -> list[tuple[int, int, str]]:
-    """The runs ``make mutation`` logged: (start, end, what it ran)."""
+def read_runs() -> list[tuple[int, int, int, str]]:
+    """The runs ``make mutation`` logged in ``mutants/runs.log``, one a line: start and end
+    (Unix seconds), how many mutants it ran, and its arguments."""
     if not RUNS.exists():
         return []
     runs = []
     for line in RUNS.read_text(encoding="utf-8").splitlines():
-        start, end, what = line.split(" ", 2)
-        runs.append((int(start), int(end), what))
+        start, end, count, what = line.split(" ", 3)
+        runs.append((int(start), int(end), int(count), what))
     return runs
 
 
-def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, str]]) -> str:
+def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -> str:
     """The published page, ``docs/mutation.md``."""
     out = [
         "# Mutation score of the rules",
@@ -251,21 +255,26 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, str]]) -> str
         "message), or **gap** (changes a rule: it wants a test). `tools/mutation_report.py`",
         "fails when a survivor is new or its line changed, so the next run compares.",
         "",
-        "Score = killed / (mutants checked - equivalent survivors); timeouts count as",
-        "killed (the mutant made the game loop forever).",
+        "Score = (killed + timeouts) / (mutants checked - equivalent survivors): a timeout",
+        "is a mutant that made the game loop; text-only survivors count against the score.",
+        "The goal: no gap anywhere, and at least 95% in the engine and scoring modules.",
+        "*Unclassified* survivors are ones nobody has reviewed yet (the tool fails on them);",
+        "*other* counts mutants mutmut found untested or suspicious.",
         "",
         "| module | mutants | killed | timeout | survived: equivalent | text-only | gap "
         "| unclassified | other | not run | score |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    total = Tally()
+    total, core = Tally(), Tally()
     for module, tally in sorted(tallies.items()):
         out.append(_row(module, tally))
-        total.statuses.update(tally.statuses)
-        total.survivors.update(tally.survivors)
-        total.seconds += tally.seconds
+        for sums in (total, core) if module.startswith(CORE) else (total,):
+            sums.statuses.update(tally.statuses)
+            sums.survivors.update(tally.survivors)
+            sums.seconds += tally.seconds
+    out.append(_row("**engine and scoring**", core))
     out.append(_row("**all**", total))
-    wall = sum(end - start for start, end, _ in runs)
+    wall = sum(end - start for start, end, *_ in runs)
     out += [
         "",
         f"Test time summed over the mutants: {total.seconds / 60:.1f} min. "
@@ -275,16 +284,17 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, str]]) -> str
         "The runs, as `make mutation` logged them (`mutants/runs.log`):",
         "",
     ]
-    for start, end, what in runs:
-        out.append(f"- `mutmut run --max-children 2 {what}`: {(end - start) / 60:.1f} min")
+    for start, end, count, what in runs:
+        out.append(f"- `make mutation {what}`: {count} mutants, {(end - start) / 60:.1f} min")
     out += [
         "",
         "## Running it",
         "",
         "```sh",
-        "make mutation                          # every rules module (long: hours on 2 cores)",
+        "make mutation                          # every rules module (about half an hour)",
         "make mutation MODULE=engine.withdraw   # one module's mutants",
         "make mutation MUTANTS='tajmahal.scoring.* tajmahal.engine.x_*'   # any globs",
+        "make mutation MODULE=engine RETEST=1   # again, with the survivors re-tested",
         "make mutation-report                   # rewrite this page from mutants/",
         "```",
         "",
