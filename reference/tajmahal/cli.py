@@ -9,7 +9,9 @@ file, step and field, never a traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -17,6 +19,7 @@ from tajmahal import __version__
 from tajmahal.account import closing_lines, event_lines, opening_lines
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.errors import TajMahalError
+from tajmahal.inputs import STDIN
 from tajmahal.match import play_match
 from tajmahal.players import PLAYER_TYPES, Player
 from tajmahal.rules import RULE_OPTIONS, RuleSet
@@ -35,6 +38,15 @@ from tajmahal.trace import (
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+"""128 + SIGINT: interrupted with Ctrl-C."""
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE: standard output was closed by the reader (as for any Unix tool)."""
+
+
+def _source(file: str) -> str:
+    """How errors name a file argument (``-`` is standard input)."""
+    return "(standard input)" if file == STDIN else file
 
 
 def _components(folder: str | None) -> Components:
@@ -62,14 +74,40 @@ def _agents(spec: str, players: int, seed: int) -> list[Player]:
     return [PLAYER_TYPES[names[seat % len(names)]](seed * 10 + seat) for seat in range(players)]
 
 
-def _account(record: Record, components: Components, source: str) -> tuple[list[str], GameState]:
-    """Replay ``record`` and return its account lines and final state."""
+def _account(
+    record: Record, components: Components, source: str, quiet: bool
+) -> tuple[list[str], GameState]:
+    """Replay ``record`` and return its account lines (none when ``quiet``: the account
+    is not built at all then) and final state."""
     state = initial_state(record, components, source)
-    lines = opening_lines(state, record.names)
+    lines = [] if quiet else opening_lines(state, record.names)
     for replayed in replay_steps(record, components, source):
-        lines.extend(event_lines(replayed.events, record.names, replayed.after))
+        if not quiet:
+            lines.extend(event_lines(replayed.events, record.names, replayed.after))
         state = replayed.after
     return lines, state
+
+
+def _check_result(record: Record, state: GameState, source: str) -> None:
+    """A finished replay must agree with the result the record states (exit code 1)."""
+    if not state.is_over:
+        return
+    if record.final_scores is not None and record.final_scores != state.scores:
+        raise VerificationError(
+            f"recorded final scores {list(record.final_scores)} differ from the replay's "
+            f"{list(state.scores)}",
+            source=source,
+            step=None,
+            field="result.scores",
+        )
+    if record.winners is not None and record.winners != state.winners():
+        raise VerificationError(
+            f"recorded winners {list(record.winners)} differ from the replay's "
+            f"{list(state.winners())}",
+            source=source,
+            step=None,
+            field="result.winners",
+        )
 
 
 def _print_account(lines: list[str], state: GameState, record: Record, quiet: bool) -> None:
@@ -89,9 +127,9 @@ def _play(arguments: argparse.Namespace) -> int:
     rules = _rules(arguments.rule)
     agents = _agents(arguments.agents, arguments.players, arguments.seed)
     result = play_match(components, agents, arguments.seed, rules)
-    lines, state = _account(result.record, components, "(this game)")
+    lines, state = _account(result.record, components, "(this game)", arguments.quiet)
     _print_account(lines, state, result.record, arguments.quiet)
-    if arguments.trace:
+    if arguments.trace is not None:
         write_record(result.record, arguments.trace)
         print(f"Trace written to {arguments.trace} ({len(result.record.steps)} steps)")
     return EXIT_OK
@@ -100,7 +138,9 @@ def _play(arguments: argparse.Namespace) -> int:
 def _replay(arguments: argparse.Namespace) -> int:
     components = _components(arguments.components)
     record = read_record(arguments.file)
-    lines, state = _account(record, components, arguments.file)
+    source = _source(arguments.file)
+    lines, state = _account(record, components, source, arguments.quiet)
+    _check_result(record, state, source)
     _print_account(lines, state, record, arguments.quiet)
     return EXIT_OK
 
@@ -111,7 +151,7 @@ def _verify(arguments: argparse.Namespace) -> int:
     for file in arguments.files:
         record = read_record(file)
         try:
-            state = verify(record, components, file)
+            state = verify(record, components, _source(file))
         except VerificationError as error:
             print(f"FAIL {error}", file=sys.stderr)
             failed = True
@@ -131,8 +171,9 @@ def _position(arguments: argparse.Namespace) -> int:
             f"--step: the record has {len(record.steps)} steps; choose 0 "
             f"(after setup) to {len(record.steps)}"
         )
-    state = initial_state(record, components, arguments.file)
-    for replayed in replay_steps(record, components, arguments.file):
+    source = _source(arguments.file)
+    state = initial_state(record, components, source)
+    for replayed in replay_steps(record, components, source):
         if replayed.index >= arguments.step:
             break
         state = replayed.after
@@ -239,20 +280,60 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = build_parser()
-    arguments = parser.parse_args(argv)
+DEBUG_VARIABLE = "TAJMAHAL_DEBUG"
+"""When this environment variable is set (to anything but empty), an unexpected exception
+propagates with its traceback instead of becoming one line; the test suite sets it so
+that a bug cannot hide behind the last line of defence."""
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe, point standard output at the null device so that the final
+    flush at exit cannot fail again (the recipe in Python's ``signal`` documentation)."""
     try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code.
+
+    The last line of defence: a deliberate error (:class:`TajMahalError`, an unreadable
+    file) is one line naming file, step and field with exit code 2; a record that
+    contradicts its own scores exits 1; Ctrl-C exits 130 and a closed standard output
+    (``tajmahal replay FILE | head``) exits 141 (128 + SIGPIPE), both without a message;
+    any other exception is one ``internal error`` line and exit code 2 (unless
+    :data:`DEBUG_VARIABLE` is set).
+    """
+    try:
+        arguments = build_parser().parse_args(argv)
         code: int = arguments.handler(arguments)
+        sys.stdout.flush()
+    except VerificationError as error:
+        print(f"FAIL {error}", file=sys.stderr)
+        return EXIT_FAILED
     except TajMahalError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except OSError as error:
-        print(f"error: {error.filename or ''}: {error.strerror}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as error:
+        if os.environ.get(DEBUG_VARIABLE):
+            raise
+        text = " ".join(str(error).split())[:200]
+        print(
+            f"error: internal error ({type(error).__name__}: {text}); please report it",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     return code
 
 
