@@ -329,7 +329,7 @@ def parse_json(text: str, limits: Limits, source: str) -> Any:
         )
     except json.JSONDecodeError as error:
         raise InputError(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
+            f"not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}",
             source=source,
         ) from None
     except RecursionError:  # pragma: no cover - check_structure refuses deep text first

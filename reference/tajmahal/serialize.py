@@ -481,8 +481,15 @@ def _check_province_tiles(state: GameState) -> None:
             raise StateFormatError(
                 f"withdrawal.province_won: only this visit's tile {current} can be won, not {won!r}"
             )
-        if court_tile is not None or won in holders:
-            raise StateFormatError(f"withdrawal.province_won: {won} is also in the court or held")
+        assert state.withdrawal is not None
+        seat = state.withdrawal.seat
+        expected = f"seats[{seat}].province_tiles" if state.withdrawal.scored else None
+        found = holders.get(won, "").rpartition("[")[0] or None
+        if court_tile is not None or found != expected:
+            raise StateFormatError(
+                f"withdrawal.province_won: {won} leaves the court when won and is held by "
+                "the withdrawing player once scored (TM.SCORE.PROVINCE)"
+            )
 
 
 def _check_bonus_tiles(state: GameState) -> None:
