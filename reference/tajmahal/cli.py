@@ -157,7 +157,7 @@ def _verify(arguments: argparse.Namespace) -> int:
             failed = True
             continue
         print(
-            f"OK {file}: {len(record.steps)} steps replayed, final scores "
+            f"OK {_source(file)}: {len(record.steps)} steps replayed, final scores "
             f"{list(state.scores)}, winner(s) {list(state.winners())}"
         )
     return EXIT_FAILED if failed else EXIT_OK
@@ -244,7 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(handler=_play)
 
     replay = commands.add_parser("replay", help="replay a game record and print its account")
-    replay.add_argument("file")
+    replay.add_argument("file", help="the record (- for standard input)")
     replay.add_argument("--quiet", action="store_true", help="print only the final scores")
     with_components(replay)
     replay.set_defaults(handler=_replay)
@@ -252,14 +252,16 @@ def build_parser() -> argparse.ArgumentParser:
     verify_command = commands.add_parser(
         "verify", help="replay records and check their scores and result"
     )
-    verify_command.add_argument("files", nargs="+", metavar="FILE")
+    verify_command.add_argument(
+        "files", nargs="+", metavar="FILE", help="records (- for standard input)"
+    )
     with_components(verify_command)
     verify_command.set_defaults(handler=_verify)
 
     position = commands.add_parser(
         "position", help="print the canonical JSON of the position after a step of a record"
     )
-    position.add_argument("file")
+    position.add_argument("file", help="the record (- for standard input)")
     position.add_argument(
         "--step",
         type=int,

@@ -26,6 +26,7 @@ the field (``steps[12].action``); callers turn it into their own error class.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -201,7 +202,7 @@ def decode_utf8(data: bytes, source: str) -> str:
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 """A JSON string literal (unrolled, so matching is linear in its length)."""
-_BRACKETS = str.maketrans({"[": "(", "{": "(", "]": ")", "}": ")"})
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def check_structure(text: str, limits: Limits, source: str) -> None:
@@ -211,26 +212,22 @@ def check_structure(text: str, limits: Limits, source: str) -> None:
     is the running count of openings minus closings, computed without recursion.
     """
     bare = _STRING.sub("0", text)
+    if _too_deep(bare, limits.max_depth):
+        raise InputError(f"nested more than {limits.max_depth} levels deep", source=source)
     values = bare.count(",") + bare.count("[") + bare.count("{") + 1
     if values > limits.max_values:
         raise InputError(
             f"about {values} values, more than the limit of {limits.max_values}", source=source
         )
-    brackets = re.sub(r"[^\[\]{}]+", "", bare).translate(_BRACKETS)
-    # Each pass removes the innermost pairs; text nested at most max_depth levels is
-    # empty after max_depth passes. What remains is walked (at most a few characters
-    # before the verdict: unmatched openings, or a closing the parser will refuse).
-    for _ in range(limits.max_depth):
-        if not brackets:
-            return
-        brackets = brackets.replace("()", "")
-    depth = 0
-    for character in brackets:
-        depth += 1 if character == "(" else -1
-        if depth > limits.max_depth:
-            raise InputError(f"nested more than {limits.max_depth} levels deep", source=source)
-        if depth < 0:
-            return
+
+
+def _too_deep(bare: str, limit: int) -> bool:
+    """True if the brackets of ``bare`` (JSON text with its strings blanked) open more
+    than ``limit`` levels deep: the running sum of +1 per opening and -1 per closing,
+    computed by ``itertools.accumulate`` (linear, no recursion, no copy of the text)."""
+    brackets = re.sub(r"[^\[\]{}]+", "", bare)
+    steps = map(_STEP.__getitem__, brackets)
+    return max(itertools.accumulate(steps), default=0) > limit
 
 
 # ---------------------------------------------------------------------------------------
