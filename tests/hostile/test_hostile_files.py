@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Run
 
+from hostile.support import Run
 from tajmahal.components import COMPONENT_FILES
 from tajmahal.inputs import (
     MAX_COMPONENT_BYTES,
@@ -200,7 +200,7 @@ def test_standard_input_is_read_and_bounded(
     record_path: Path, monkeypatch: pytest.MonkeyPatch, run: Run
 ) -> None:
     _stdin(monkeypatch, record_path.read_bytes())
-    code, out, _ = run("verify", "-", expect={0})
+    _code, out, _ = run("verify", "-", expect={0})
     assert "OK (standard input)" in out
     _stdin(monkeypatch, b" " * (MAX_RECORD_BYTES + 1))
     _, _, err = run("replay", "-")
@@ -234,7 +234,7 @@ def test_a_named_pipe_is_read_as_a_stream(record_path: Path, tmp_path: Path, run
 
     writer = threading.Thread(target=feed)
     writer.start()
-    code, out, _ = run("verify", str(fifo), expect={0})
+    _code, out, _ = run("verify", str(fifo), expect={0})
     writer.join(timeout=10)
     assert f"OK {fifo}" in out
 
@@ -318,9 +318,7 @@ def test_coordinates_are_finite_and_bounded(
         assert f"board.json: cities[3].{axis}:" in err
 
 
-def test_oversized_component_files_are_refused(
-    tmp_path: Path, record_path: Path, run: Run
-) -> None:
+def test_oversized_component_files_are_refused(tmp_path: Path, record_path: Path, run: Run) -> None:
     folder = _components_with(tmp_path, "board.json", b"")
     with (folder / "board.json").open("wb") as stream:
         stream.truncate(MAX_COMPONENT_BYTES + 1)
