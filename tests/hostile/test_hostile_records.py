@@ -1,0 +1,92 @@
+"""Records generated from the published schema (``hypothesis-jsonschema``).
+
+Every document the schema allows is either replayed or refused with one line and exit
+code 1 or 2, never a traceback. Half the generated records get the real component
+digest and a real setup, so that the generated steps themselves are replayed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis_jsonschema import from_schema
+
+from hostile.support import HOSTILE, check_outcome
+from tajmahal.cli import main
+from tajmahal.components import default_components
+from tajmahal.match import play_match
+from tajmahal.players import RandomPlayer
+from tajmahal.trace import record_to_json
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA_PATH = next(
+    path
+    for path in (
+        ROOT / "specs" / "schemas" / "trace.schema.json",
+        ROOT / "specs" / "trace.schema.json",
+    )
+    if path.exists()
+)
+SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+COMPONENTS = default_components()
+REAL = record_to_json(
+    play_match(COMPONENTS, [RandomPlayer(seat) for seat in range(3)], seed=9).record
+)
+COMMANDS = (("verify",), ("replay", "--quiet"), ("position", "--step", "3"))
+
+
+@HOSTILE
+@given(document=from_schema(SCHEMA), realistic=st.booleans(), command=st.sampled_from(COMMANDS))
+def test_schema_records_replay_or_are_refused_in_one_line(
+    document: dict[str, Any],
+    realistic: bool,
+    command: tuple[str, ...],
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if realistic:
+        document = {
+            **document,
+            "players": REAL["players"],
+            "components": REAL["components"],
+            "setup": REAL["setup"],
+        }
+    path = tmp_path_factory.mktemp("schema") / "record.json"
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    code = main([*command, str(path)])
+    check_outcome(code, capsys.readouterr().err, {0, 1, 2})
+
+
+@HOSTILE
+@given(
+    steps=st.lists(
+        st.fixed_dictionaries(
+            {
+                "actor": st.sampled_from([0, 1, 2, "chance"]),
+                "action": st.sampled_from(
+                    ["withdraw", "play red-01", "take", "crown Agra", "palace C3", "reshuffle"]
+                )
+                | st.text(max_size=30),
+            }
+        ),
+        max_size=30,
+    )
+)
+def test_real_setup_with_generated_steps_is_refused_in_one_line(
+    steps: list[dict[str, Any]],
+    tmp_path_factory: pytest.TempPathFactory,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    prefix = REAL["steps"][:20]
+    document = {**REAL, "steps": [*prefix, *steps]}
+    document.pop("result")
+    path = tmp_path_factory.mktemp("steps") / "record.json"
+    path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
+    for command in COMMANDS:
+        code = main([*command, str(path)])
+        check_outcome(code, capsys.readouterr().err, {0, 1, 2})
