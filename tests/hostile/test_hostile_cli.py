@@ -95,7 +95,9 @@ def test_ctrl_c_during_start_up_exits_130_without_traceback() -> None:
         _, err = process.communicate(timeout=60)
         assert "Traceback" not in err, (delay, err)
         assert err == "", (delay, err)
-        assert process.returncode in (0, EXIT_INTERRUPTED), (delay, process.returncode)
+        # 0: the game was over first; -SIGINT: the signal came while the interpreter was
+        # shutting down and had restored the default action (no output either way).
+        assert process.returncode in (0, EXIT_INTERRUPTED, -signal.SIGINT), delay
 
 
 def test_a_closed_pipe_ends_quietly(record_path: Path) -> None:

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from hostile.support import HOSTILE, check_outcome
+from hostile.support import DEEP, HOSTILE, check_outcome
 from tajmahal.cli import main
 from tajmahal.components import default_components
 from tajmahal.match import play_match
@@ -40,7 +40,7 @@ REAL = record_to_json(
 COMMANDS = (("verify",), ("replay", "--quiet"), ("position", "--step", "3"))
 
 
-@HOSTILE
+@settings(parent=HOSTILE, max_examples=HOSTILE.max_examples if DEEP else 8)
 @given(document=from_schema(SCHEMA), realistic=st.booleans(), command=st.sampled_from(COMMANDS))
 def test_schema_records_replay_or_are_refused_in_one_line(
     document: dict[str, Any],
