@@ -12,8 +12,8 @@ limits") and checked in this order:
 2. **Encoding**: strict UTF-8 (a byte-order mark is refused too); the error names the
    byte offset of the first bad byte.
 3. **Structure**, before any parsing: nesting at most :data:`MAX_DEPTH` levels of
-   arrays and objects, and at most :data:`MAX_VALUES` values in all (counted from the
-   text without recursion, so a document nested a million levels deep is refused in
+   arrays and objects, and at most :data:`MAX_VALUES` values and keys in all (counted
+   from the text without recursion, so a document nested a million levels deep is refused in
    linear time).
 4. **Values**: JSON with no ``NaN``, ``Infinity`` or ``-Infinity``; integers of at
    most :data:`MAX_INT_DIGITS` digits; finite numbers only (``1e400`` is refused);
@@ -33,7 +33,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -44,15 +44,17 @@ from tajmahal.errors import TajMahalError
 STDIN = "-"
 """The path that means standard input."""
 
-MAX_RECORD_BYTES = 8 * 1024 * 1024
-"""Largest game record or position read (8 MiB; a finished game's record is under
-300 KiB even at the step limit)."""
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""Largest game record or position read (16 MiB: a plain record of the longest possible
+game is under 300 KiB; the limit leaves room for records that store the legal actions
+and the public position at every step)."""
 MAX_COMPONENT_BYTES = 1024 * 1024
 """Largest component file read (1 MiB; the embedded ``board.json`` is about 10 KiB)."""
 MAX_DEPTH = 32
 """Deepest nesting of arrays and objects (records and component files need 4)."""
-MAX_VALUES = 500_000
-"""Most JSON values (arrays, objects, strings, numbers, literals) in one document."""
+MAX_VALUES = 1_000_000
+"""Most JSON values in one document, object keys included: counted from the text as the
+number of commas, colons, ``[`` and ``{`` outside strings, plus one."""
 MAX_INT_DIGITS = 40
 """Most digits in one integer (a 128-bit seed has 39); Python's own limit is 4,300."""
 MAX_STEPS = 1308
@@ -214,7 +216,7 @@ def check_structure(text: str, limits: Limits, source: str) -> None:
     bare = _STRING.sub("0", text)
     if _too_deep(bare, limits.max_depth):
         raise InputError(f"nested more than {limits.max_depth} levels deep", source=source)
-    values = bare.count(",") + bare.count("[") + bare.count("{") + 1
+    values = bare.count(",") + bare.count(":") + bare.count("[") + bare.count("{") + 1
     if values > limits.max_values:
         raise InputError(
             f"about {values} values, more than the limit of {limits.max_values}", source=source
@@ -291,26 +293,44 @@ def _check_string(text: str, limits: Limits) -> str | None:
     return None
 
 
+def _children(value: Any) -> Iterator[tuple[str | int, Any]]:
+    return iter(value.items()) if isinstance(value, dict) else enumerate(value)
+
+
+def _check_scalar(value: Any, limits: Limits) -> str | None:
+    if isinstance(value, _Refused):
+        return value.reason
+    if isinstance(value, str):
+        return _check_string(value, limits)
+    return None
+
+
 def check_values(document: Any, limits: Limits, source: str) -> None:
-    """Walk the parsed document without recursion; refuse the first bad value by path."""
-    stack: list[tuple[tuple[str | int, ...], Any]] = [((), document)]
+    """Walk the parsed document depth first without recursion (memory in proportion to
+    the depth, not the size); refuse the first bad value, naming its path."""
+    problem = _check_scalar(document, limits)
+    if problem is not None:
+        raise InputError(problem, source=source)
+    if not isinstance(document, dict | list):
+        return
+    stack: list[tuple[tuple[str | int, ...], Iterator[tuple[str | int, Any]]]] = [
+        ((), _children(document))
+    ]
     while stack:
-        path, value = stack.pop()
-        if isinstance(value, _Refused):
-            raise InputError(value.reason, source=source, path=path)
-        if isinstance(value, str):
-            problem = _check_string(value, limits)
-            if problem is not None:
-                raise InputError(problem, source=source, path=path)
-        elif isinstance(value, dict):
-            items = list(value.items())
-            for key, item in reversed(items):
+        path, items = stack[-1]
+        for key, value in items:
+            if isinstance(key, str):
                 problem = _check_string(key, limits)
                 if problem is not None:
                     raise InputError(f"key: {problem}", source=source, path=path)
-                stack.append(((*path, key), item))
-        elif isinstance(value, list):
-            stack.extend(((*path, index), item) for index, item in reversed(list(enumerate(value))))
+            if isinstance(value, dict | list):
+                stack.append(((*path, key), _children(value)))
+                break
+            problem = _check_scalar(value, limits)
+            if problem is not None:
+                raise InputError(problem, source=source, path=(*path, key))
+        else:
+            stack.pop()
 
 
 def parse_json(text: str, limits: Limits, source: str) -> Any:
@@ -341,7 +361,9 @@ def read_json(path: str | Path, limits: Limits) -> Any:
     """Read, decode and parse the JSON document at ``path`` (``-``: standard input)."""
     source = "(standard input)" if str(path) == STDIN else str(path)
     data = read_bytes(path, limits.max_bytes)
-    return parse_json(decode_utf8(data, source), limits, source)
+    text = decode_utf8(data, source)
+    del data  # keep one copy of the input in memory, not two
+    return parse_json(text, limits, source)
 
 
 def read_json_text(text: str, limits: Limits, source: str) -> Any:
