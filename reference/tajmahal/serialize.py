@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 from tajmahal.components import Components
 from tajmahal.engine import crown_cities, palace_cities
 from tajmahal.errors import RecordError, StateFormatError
+from tajmahal.inputs import RECORD_LIMITS, STDIN, InputError, read_json
 from tajmahal.rules import RuleSet
 from tajmahal.state import (
     DISPLAY,
@@ -293,6 +295,23 @@ def state_from_json(document: Any, components: Components) -> GameState:
     )
     validate_state(state)
     return state
+
+
+def read_position(path: str | Path, components: Components) -> GameState:
+    """Read a position file (``-``: standard input) written by :func:`state_to_json`.
+
+    Reading is bounded like every input (see :mod:`tajmahal.inputs`); every failure is a
+    :class:`StateFormatError` naming the file and the field.
+    """
+    source = "(standard input)" if str(path) == STDIN else str(path)
+    try:
+        document = read_json(path, RECORD_LIMITS)
+    except InputError as error:
+        raise StateFormatError(str(error)) from None
+    try:
+        return state_from_json(document, components)
+    except StateFormatError as error:
+        raise StateFormatError(f"{source}: {error}") from None
 
 
 def validate_state(state: GameState) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +26,7 @@ from tajmahal.components import default_components
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.errors import StateFormatError
 from tajmahal.rules import RULE_OPTIONS, RuleSet
-from tajmahal.serialize import state_from_json, state_to_json, validate_state
+from tajmahal.serialize import read_position, state_from_json, state_to_json, validate_state
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
 
@@ -401,3 +403,31 @@ def test_province_order_ends_with_agra() -> None:
     order = document["province_order"]
     order[-1], order[-2] = order[-2], order[-1]
     _refused(document, "province_order")
+
+
+# ---------------------------------------------------------------------------------------
+# Position files
+
+
+def test_position_files_are_read_bounded_and_named(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(POOL[3]), encoding="utf-8")
+    assert state_to_json(read_position(good, COMPONENTS)) == POOL[3]
+    attacks = {
+        "deep.json": b"[" * 100_000,
+        "bad.json": b'{"format": "\xff"}',
+        "nan.json": b'{"visit": NaN}',
+        "huge.json": b'{"visit": ' + b"9" * 5000 + b"}",
+        "surrogate.json": b'{"format": "\\udc00"}',
+    }
+    for name, data in attacks.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        with pytest.raises(StateFormatError, match=rf"^{re.escape(str(path))}: "):
+            read_position(path, COMPONENTS)
+    document = copy.deepcopy(POOL[3])
+    document["visit"] = 13
+    path = tmp_path / "visit.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(StateFormatError, match=rf"^{re.escape(str(path))}: visit: "):
+        read_position(path, COMPONENTS)
