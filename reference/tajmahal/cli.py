@@ -12,6 +12,7 @@ import argparse
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 
@@ -38,6 +39,11 @@ from tajmahal.trace import (
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
+SEED_DIGITS = 30
+"""Most digits in a ``--seed`` (the record stores it; readers refuse longer integers)."""
+MAX_ERROR_CHARS = 2000
+"""Longest error line printed; a longer message (quoting a long value) is cut."""
+_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f]")
 EXIT_INTERRUPTED = 130
 """128 + SIGINT: interrupted with Ctrl-C."""
 EXIT_BROKEN_PIPE = 141
@@ -45,8 +51,29 @@ EXIT_BROKEN_PIPE = 141
 
 
 def _source(file: str) -> str:
-    """How errors name a file argument (``-`` is standard input)."""
-    return "(standard input)" if file == STDIN else file
+    """How output and errors name a file argument (``-`` is standard input; bytes of a
+    name that are not UTF-8 are shown as escapes, so printing the name cannot fail)."""
+    if file == STDIN:
+        return "(standard input)"
+    return file.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def _seed(text: str) -> int:
+    """A ``--seed``: an integer short enough to be read back from the record it is
+    written into (see :data:`tajmahal.inputs.MAX_INT_DIGITS`)."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit() or not digits.isascii() or len(digits) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected an integer of at most {SEED_DIGITS} digits")
+    return int(text)
+
+
+def _printable(message: str) -> str:
+    """One line, whatever the message quotes: control characters escaped, and cut at
+    :data:`MAX_ERROR_CHARS` characters."""
+    text = _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", message)
+    if len(text) > MAX_ERROR_CHARS:
+        text = text[:MAX_ERROR_CHARS] + "..."
+    return text
 
 
 def _components(folder: str | None) -> Components:
@@ -153,7 +180,7 @@ def _verify(arguments: argparse.Namespace) -> int:
         try:
             state = verify(record, components, _source(file))
         except VerificationError as error:
-            print(f"FAIL {error}", file=sys.stderr)
+            print(f"FAIL {_printable(str(error))}", file=sys.stderr)
             failed = True
             continue
         print(
@@ -223,7 +250,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a full game between built-in players")
     play.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
-    play.add_argument("--seed", type=int, default=0, help="seed of setup, reshuffles and players")
+    play.add_argument("--seed", type=_seed, default=0, help="seed of setup, reshuffles and players")
     play.add_argument("--trace", metavar="FILE", help="write the game record (JSON) here")
     play.add_argument(
         "--agents",
@@ -313,10 +340,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = arguments.handler(arguments)
         sys.stdout.flush()
     except VerificationError as error:
-        print(f"FAIL {error}", file=sys.stderr)
+        print(f"FAIL {_printable(str(error))}", file=sys.stderr)
         return EXIT_FAILED
     except TajMahalError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {_printable(str(error))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
@@ -325,12 +352,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BROKEN_PIPE
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
-        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
+        print(f"error: {_printable(f'{where}{error.strerror or error}')}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as error:
         if os.environ.get(DEBUG_VARIABLE):
             raise
-        text = " ".join(str(error).split())[:200]
+        text = _printable(" ".join(str(error).split()))[:200]
         print(
             f"error: internal error ({type(error).__name__}: {text}); please report it",
             file=sys.stderr,

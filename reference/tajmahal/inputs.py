@@ -17,8 +17,9 @@ limits") and checked in this order:
    linear time).
 4. **Values**: JSON with no ``NaN``, ``Infinity`` or ``-Infinity``; integers of at
    most :data:`MAX_INT_DIGITS` digits; finite numbers only (``1e400`` is refused);
-   strings and keys of at most :data:`MAX_STRING_CHARS` characters with no lone
-   surrogate (``"\\ud800"``); no key twice in one object.
+   strings and keys of at most :data:`MAX_STRING_CHARS` characters with no control
+   character (``"\\u001b"``) and no lone surrogate (``"\\ud800"``); no key twice in
+   one object.
 
 Every failure raises :class:`InputError` naming the source and, where there is one,
 the field (``steps[12].action``); callers turn it into their own error class.
@@ -278,18 +279,19 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return document
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_FORBIDDEN = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff]")
+"""Control characters (they could rewrite a terminal when printed) and lone surrogates
+(not Unicode characters at all: they cannot be written as UTF-8)."""
 
 
 def _check_string(text: str, limits: Limits) -> str | None:
     if len(text) > limits.max_string_chars:
         return f"a string of {len(text)} characters; the limit is {limits.max_string_chars}"
-    match = _SURROGATE.search(text)
+    match = _FORBIDDEN.search(text)
     if match is not None:
-        return (
-            f"a lone surrogate \\u{ord(match.group()):04x} at character {match.start()} "
-            "(not a Unicode character)"
-        )
+        code = ord(match.group())
+        kind = "lone surrogate" if 0xD800 <= code <= 0xDFFF else "control character"
+        return f"a {kind} \\u{code:04x} at character {match.start()}"
     return None
 
 

@@ -201,3 +201,47 @@ def test_trace_in_an_unwritable_folder_names_the_target(tmp_path: Path, run: Run
         assert f"{folder / 'game.json'}: cannot be written" in err
     finally:
         folder.chmod(0o700)
+
+
+def test_control_characters_never_reach_the_terminal(
+    record_document: dict[str, Any], tmp_path: Path, run: Run
+) -> None:
+    path = _record(record_document, tmp_path, names=["\x1b[2J", "b", "c"])
+    _, _, err = run("replay", str(path))
+    assert "names[0]: a control character \\u001b" in err
+    assert "\x1b" not in err
+    document: dict[str, Any] = json.loads(json.dumps(record_document))
+    document["steps"][3]["action"] = "play red-01\nFAKE LINE\x1b[31m"
+    path = _record(document, tmp_path)
+    _, _, err = run("verify", str(path))
+    assert "step 3: action: a control character \\u000a" in err
+
+
+def test_an_error_quoting_anything_stays_one_printable_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tajmahal.errors import TajMahalError
+
+    _patch_handler(monkeypatch, TajMahalError("bad\nvalue\x1b[2J" + "x" * 5000))
+    assert main(["components"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "\x1b" not in err
+    assert "bad\\x0avalue\\x1b[2J" in err
+    assert len(err) < 2100
+
+
+@pytest.mark.parametrize("seed", ["1" * 31, "1e5", "0x10", "", "٣"])
+def test_seeds_are_short_integers(seed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["play", "--seed", seed, "--quiet"])
+    assert caught.value.code == 2
+    assert "--seed" in capsys.readouterr().err
+
+
+def test_a_file_name_that_is_not_utf8_is_printed_escaped(record_path: Path, run: Run) -> None:
+    strange = record_path.parent / os.fsdecode(b"game-\xff.json")
+    strange.write_bytes(record_path.read_bytes())
+    _, out, _ = run("verify", str(strange), expect={0})
+    assert "OK " in out
+    assert "game-\\xff.json" in out
