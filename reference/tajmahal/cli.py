@@ -43,7 +43,9 @@ SEED_DIGITS = 30
 """Most digits in a ``--seed`` (the record stores it; readers refuse longer integers)."""
 MAX_ERROR_CHARS = 2000
 """Longest error line printed; a longer message (quoting a long value) is cut."""
-_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f]")
+_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]")
+"""Characters that could break an error line or rewrite a terminal: control characters
+and the Unicode line and paragraph separators."""
 EXIT_INTERRUPTED = 130
 """128 + SIGINT: interrupted with Ctrl-C."""
 EXIT_BROKEN_PIPE = 141
@@ -70,7 +72,7 @@ def _seed(text: str) -> int:
 def _printable(message: str) -> str:
     """One line, whatever the message quotes: control characters escaped, and cut at
     :data:`MAX_ERROR_CHARS` characters."""
-    text = _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}", message)
+    text = _CONTROL.sub(lambda match: ascii(match.group())[1:-1], message)
     if len(text) > MAX_ERROR_CHARS:
         text = text[:MAX_ERROR_CHARS] + "..."
     return text
