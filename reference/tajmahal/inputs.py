@@ -172,6 +172,8 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
         raise InputError("is a folder, not a file", source=source) from None
     except OSError as error:
         raise InputError(f"cannot be read: {error.strerror or error}", source=source) from None
+    except ValueError as error:  # a path with a NUL character, which no file has
+        raise InputError(f"cannot be read: {error}", source=repr(source)) from None
     with handle:
         try:
             info = os.fstat(handle.fileno())

@@ -207,6 +207,8 @@ def write_record(record: Record, path: str | Path) -> None:
     source = str(path)
     if not source:
         raise RecordError("an empty path names no file to write", source="''")
+    if "\0" in source:
+        raise RecordError("a path cannot hold a NUL character", source=repr(source))
     target = Path(os.path.realpath(path))
     try:
         info: os.stat_result | None = target.stat()

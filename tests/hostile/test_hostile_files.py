@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from hostile.support import Run
-from tajmahal.components import COMPONENT_FILES
+from tajmahal.components import COMPONENT_FILES, default_components
 from tajmahal.inputs import (
     MAX_COMPONENT_BYTES,
     MAX_DEPTH,
@@ -351,3 +351,17 @@ def test_a_file_or_missing_folder_as_components_is_refused(
     for folder in (record_path, tmp_path / "missing"):
         for err in _run_components(run, folder, record_path):
             assert "not a folder of component files" in err
+
+
+def test_a_path_with_a_nul_character_is_an_error(record_path: Path) -> None:
+    from tajmahal.errors import RecordError, StateFormatError
+    from tajmahal.serialize import read_position
+    from tajmahal.trace import read_record, write_record
+
+    with pytest.raises(RecordError, match="embedded null byte"):
+        read_record("game\0.json")
+    with pytest.raises(StateFormatError, match="embedded null byte"):
+        read_position("game\0.json", default_components())
+    record = read_record(record_path)
+    with pytest.raises(RecordError, match="NUL character"):
+        write_record(record, "game\0.json")
