@@ -32,7 +32,36 @@ SCHEMA_PATH = next(
     )
     if path.exists()
 )
-SCHEMA: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def bundled(path: Path) -> dict[str, Any]:
+    """The schema at ``path`` with the definitions it takes from sibling schema files
+    (``position.schema.json#/$defs/seat``) copied in under ``$defs`` and every reference
+    made local, since ``hypothesis-jsonschema`` resolves local references only."""
+    schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    definitions: dict[str, Any] = schema.setdefault("$defs", {})
+    pending: list[tuple[Any, str]] = [(schema, "")]
+    while pending:
+        node, home = pending.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in list(items):
+            if key == "$ref" and isinstance(value, str):
+                file, _, pointer = value.partition("#")
+                origin = file or home
+                if origin:
+                    name = pointer.removeprefix("/$defs/")
+                    local = f"{origin.removesuffix('.schema.json')}.{name}"
+                    if local not in definitions:
+                        other = json.loads((path.parent / origin).read_text(encoding="utf-8"))
+                        definitions[local] = other["$defs"][name]
+                        pending.append((definitions[local], origin))
+                    node[key] = f"#/$defs/{local}"
+            elif isinstance(value, dict | list):
+                pending.append((value, home))
+    return schema
+
+
+SCHEMA = bundled(SCHEMA_PATH)
 COMPONENTS = default_components()
 REAL = record_to_json(
     play_match(COMPONENTS, [RandomPlayer(seat) for seat in range(3)], seed=9).record
