@@ -1,4 +1,4 @@
-"""Helpers of the hostile-input suite: Hypothesis profiles and the outcome check.
+"""Shared pieces of the hostile-input suite: Hypothesis profiles and the outcome check.
 
 Two Hypothesis profiles: ``hostile-quick`` (the default, run by ``make check``) and
 ``hostile-deep`` (``make hostile``: many more generated records and positions), chosen
