@@ -301,8 +301,11 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -
         "`make mutation` links `src -> reference` (mutmut 3 finds a package only under `src/`",
         "or the project root; the link is git-ignored), runs `mutmut run` and then",
         "`tools/mutation_report.py`. mutmut keeps every result in `mutants/` (git-ignored):",
-        "an interrupted run resumes where it stopped, and a later run re-tests only the",
-        "mutants of functions whose source changed. `rm -rf mutants` starts afresh.",
+        "an interrupted run resumes where it stopped (`make mutation` names mutmut only the",
+        "mutants of the shard that have no result yet; `RETEST=1` adds the survivors). When",
+        "the source changes, mutmut regenerates the mutants of the changed functions and",
+        "clears their results: they show as *not run*, and the next `make mutation` tests",
+        "them. `rm -rf mutants` starts afresh.",
         "`.venv/bin/mutmut show <mutant>` prints a mutant's diff.",
         "",
     ]
