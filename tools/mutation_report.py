@@ -63,7 +63,8 @@ CORE = ("tajmahal.engine", "tajmahal.scoring")
 
 CLASSES = ("equivalent", "text-only", "gap")
 """How a surviving mutant is classified: changes nothing observable; changes only the
-wording of an account line or a message; or changes a rule and wants a test."""
+wording of an account line or a message; or changes behaviour no selected test checks
+(a gap: it wants a test)."""
 
 STATUS_BY_EXIT_CODE: dict[int | None, str] = {
     1: "killed",
@@ -252,7 +253,8 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -
         "changed function; a mutant the tests do not notice *survives*. Every survivor is",
         "classified in `specs/mutation/survivors.toml`: **equivalent** (changes nothing",
         "observable), **text-only** (changes only the wording of an account line or a",
-        "message), or **gap** (changes a rule: it wants a test). `tools/mutation_report.py`",
+        "message), or **gap** (changes behaviour no test checks: it wants a test; gaps in a",
+        "rule get their test at once). `tools/mutation_report.py`",
         "fails when a survivor is new or its line changed, so the next run compares.",
         "",
         "Score = (killed + timeouts) / (mutants checked - equivalent survivors): a timeout",
