@@ -74,6 +74,7 @@ def write_atomically(path: Path, text: str) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     with os.fdopen(handle, "w", encoding="utf-8") as stream:
         stream.write(text)
+    os.chmod(temporary, 0o644)
     os.replace(temporary, path)
 
 

@@ -232,7 +232,9 @@ def _partial_differences(expected: Any, actual: Any, path: str) -> Iterator[str]
             yield path or "(root)"
             return
         for key, value in expected.items():
-            yield from _partial_differences(value, actual.get(key), f"{path}.{key}" if path else key)
+            yield from _partial_differences(
+                value, actual.get(key), f"{path}.{key}" if path else key
+            )
         return
     if expected != actual:
         yield path
@@ -261,7 +263,13 @@ def run_test(
 
     def failure(expected: str, actual: str, cause: str, blame: Sequence[str] = ()) -> Failure:
         return Failure(
-            case["id"], test["description"], action, tuple(blame) or clauses, expected, actual, cause
+            case["id"],
+            test["description"],
+            action,
+            tuple(blame) or clauses,
+            expected,
+            actual,
+            cause,
         )
 
     position = engine.load(case["position"])
@@ -299,14 +307,17 @@ def run_test(
                 "the engine forbids a move these clauses allow",
             )
         wanted_clause = expect.get("clause")
-        if wanted_clause is not None and refusal.clause is not None:
-            if refusal.clause != wanted_clause:
-                return failure(
-                    f"refused by {wanted_clause}",
-                    f"refused by {refusal.clause}",
-                    "the move is refused for another reason than the rule that forbids it",
-                    (wanted_clause,),
-                )
+        if (
+            wanted_clause is not None
+            and refusal.clause is not None
+            and refusal.clause != wanted_clause
+        ):
+            return failure(
+                f"refused by {wanted_clause}",
+                f"refused by {refusal.clause}",
+                "the move is refused for another reason than the rule that forbids it",
+                (wanted_clause,),
+            )
         return None
     if not expect["legal"]:
         return failure(

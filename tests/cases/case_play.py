@@ -43,7 +43,9 @@ def plays_of(coloured: tuple[str, ...], extras: tuple[str, ...]) -> set[str]:
 
 
 def cases() -> list[Case]:
-    opening = plays_of(("red-01", "red-02", "red-13", "yellow-03"), ("white-01", "special-plus-two"))
+    opening = plays_of(
+        ("red-01", "red-02", "red-13", "yellow-03"), ("white-01", "special-plus-two")
+    )
     colour_change = with_hand(
         three(), 0, ("red-01", "yellow-03", "yellow-04", "green-01", "special-colour-change")
     )
@@ -155,9 +157,7 @@ def cases() -> list[Case]:
                     ("violet-01", "violet-02"),
                 ),
             ),
-            actions(
-                {"play green-01", "play green-02", "withdraw"}, "seat 2 moves first and alone"
-            ),
+            actions({"play green-01", "play green-02", "withdraw"}, "seat 2 moves first and alone"),
             ok("play green-01", "after seat 2 comes seat 3", (0, 0, 0, 0), {"to_move": 3}),
             clauses=("TM.TURN.CLOCKWISE",),
         ),
@@ -266,7 +266,14 @@ def cases() -> list[Case]:
                 "play yellow-03 special-colour-change",
                 "the colour stays red",
                 (0, 0, 0),
-                {"seats": {"0": {"colour": "red", "played": ["red-01", "yellow-03", "special-colour-change"]}}},
+                {
+                    "seats": {
+                        "0": {
+                            "colour": "red",
+                            "played": ["red-01", "yellow-03", "special-colour-change"],
+                        }
+                    }
+                },
             ),
             clauses=("TM.SPECIAL.COLOUR_CHANGE.ONE_TURN", "TM.PLAY.COLOUR_LOCK"),
         ),
@@ -286,7 +293,12 @@ def cases() -> list[Case]:
             "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN/next-card-any-colour",
             "After the colour-change opening the next coloured card may be any colour "
             "(default option).",
-            run(colour_change, "play red-01 special-colour-change", "play green-07", "play violet-07"),
+            run(
+                colour_change,
+                "play red-01 special-colour-change",
+                "play green-07",
+                "play violet-07",
+            ),
             actions(
                 {"play yellow-03", "play yellow-04", "play green-01", "withdraw"},
                 "yellow and green are both open",

@@ -7,7 +7,7 @@ visit 1 to province B (cities B1 to B4, B3 a fortress with the +2 tile ``bonus-0
 
 from __future__ import annotations
 
-from casekit import Case, actions, case, ok, refused
+from casekit import Case, actions, case, off_board, ok, refused
 from positions import (
     COMPONENTS,
     at_visit,
@@ -86,7 +86,11 @@ def cases() -> list[Case]:
         case(
             "TM.COMP.PALACES.UNLIMITED/every-city-owned",
             "Palaces never run out: a player with a palace in every other city places two more.",
-            run(with_palaces(table(("red-01",)), *((city, 0) for city in elsewhere)), "withdraw", "palace A1"),
+            run(
+                with_palaces(table(("red-01",)), *((city, 0) for city in elsewhere)),
+                "withdraw",
+                "palace A1",
+            ),
             ok(
                 "palace A2",
                 "the palace chain reaches every province: 12 points",
@@ -151,7 +155,7 @@ def cases() -> list[Case]:
             "A goods tile scores 1 plus 1 per matching good already owned.",
             run(
                 with_player(
-                    with_bonus(visit_five_in_b(), "B3", "bonus-08"),
+                    off_board(with_bonus(visit_five_in_b(), "B3", "bonus-08"), "bonus-09"),
                     0,
                     province_tiles=("province-01", "province-04"),
                     goods_tiles=("bonus-09",),
@@ -184,7 +188,10 @@ def cases() -> list[Case]:
         case(
             "TM.REWARD.CROWN.PALACE/any-city",
             "The crown palace goes in any city of the province, occupied or not.",
-            run(with_palaces(table(("red-05",), ("yellow-19",), order=B_FIRST), ("B1", 2)), "withdraw"),
+            run(
+                with_palaces(table(("red-05",), ("yellow-19",), order=B_FIRST), ("B1", 2)),
+                "withdraw",
+            ),
             actions({"crown B1", "crown B2", "crown B3", "crown B4"}, "all four cities of B"),
             refused("palace B2", "TM.REWARD.INFLUENCE.PALACE", "no normal palace is owed"),
             clauses=("TM.REWARD.CROWN.TAKE", "TM.REWARD.CROWN.OCCUPIED"),

@@ -150,7 +150,9 @@ def cases() -> list[Case]:
             "TM.WITHDRAW.DISCARD/after-the-last-palace",
             "Played cards are discarded once the rewards are placed and scored; a played "
             "special card returns to the hand.",
-            run(table(("red-16", "special-plus-two", "red-08", "white-01")), "withdraw", "palace A1"),
+            run(
+                table(("red-16", "special-plus-two", "red-08", "white-01")), "withdraw", "palace A1"
+            ),
             ok(
                 "palace A2",
                 "the second palace; scoring: province tile 1 (rice, 1) for two elephants, "
@@ -185,7 +187,9 @@ def cases() -> list[Case]:
                     "step": "play",
                     "to_move": 1,
                     "display": ["white-06", "white-07", "white-09", "white-10", "white-12"],
-                    "seats": {"0": {"hand": ["red-02", "red-03", "red-14", "white-08", "white-11"]}},
+                    "seats": {
+                        "0": {"hand": ["red-02", "red-03", "red-14", "white-08", "white-11"]}
+                    },
                 },
             ),
         ),
@@ -277,7 +281,14 @@ def cases() -> list[Case]:
         case(
             "TM.WITHDRAW.FINAL/skipped-after",
             "A player who has withdrawn plays no more in the visit.",
-            run(table(("red-07",)), "withdraw", "palace A1", "take white-06 white-07", "play yellow-02", "play green-02"),
+            run(
+                table(("red-07",)),
+                "withdraw",
+                "palace A1",
+                "take white-06 white-07",
+                "play yellow-02",
+                "play green-02",
+            ),
             ok("play violet-02", "seat 3 plays; seat 0 is skipped", (0, 0, 0, 0), {"to_move": 1}),
             clauses=("TM.TURN.WITHDRAWN_SKIPPED",),
         ),
@@ -285,7 +296,11 @@ def cases() -> list[Case]:
             "TM.WITHDRAW.ONCE_PER_VISIT/won-forces-gone",
             "A force won once cannot be won again in the visit, whatever is shown later.",
             run(
-                with_hand(table(("red-07", "red-05", "white-01"), ("yellow-07",)), 1, (*SMALL_HANDS[1], "white-05")),
+                with_hand(
+                    table(("red-07", "red-05", "white-01"), ("yellow-07",)),
+                    1,
+                    (*SMALL_HANDS[1], "white-05"),
+                ),
                 "withdraw",
                 "palace A1",
                 "crown A2",

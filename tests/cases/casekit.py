@@ -22,7 +22,8 @@ import attrs
 
 from tajmahal.actions import parse_action
 from tajmahal.engine import apply, legal_actions
-from tajmahal.errors import IllegalActionError
+from tajmahal.errors import IllegalActionError, StateFormatError
+from tajmahal.positions import check_position
 from tajmahal.rules import DEFAULT_RULES
 from tajmahal.serialize import state_digest, state_to_json
 from tajmahal.state import GameState
@@ -164,6 +165,10 @@ def _ids(case: Case) -> tuple[list[str], list[str]]:
 def export(case: Case) -> dict[str, Any]:
     """The JSON form of ``case``, after checking every expectation against the engine."""
     state = case.position
+    try:
+        check_position(state)
+    except StateFormatError as error:
+        raise CaseMismatch(f"{case.id}: inconsistent position: {error}") from None
     clauses, rulings = _ids(case)
     defaults = DEFAULT_RULES.to_json()
     tests: list[dict[str, Any]] = []
@@ -232,3 +237,25 @@ def export(case: Case) -> dict[str, Any]:
         "position": state_to_json(state),
         "tests": tests,
     }
+
+
+def before_visit_end(state: GameState) -> tuple[GameState, str]:
+    """Drive the visit as ``finish_visit`` does (everyone withdraws, the first legal
+    placement or take) and stop just before the action that ends it: that position and
+    that action."""
+    from tajmahal.actions import WITHDRAW
+    from tajmahal.state import Step
+
+    visit = state.visit
+    while True:
+        action = WITHDRAW if state.step is Step.PLAY else legal_actions(state)[0]
+        after = apply(state, action)
+        if after.visit != visit or after.step in (Step.OVER, Step.SHUFFLE):
+            return state, str(action)
+        state = after
+
+
+def off_board(state: GameState, *tiles: str) -> GameState:
+    """``state`` with bonus ``tiles`` no longer lying on a fortress (a player won them)."""
+    kept = tuple((city, tile) for city, tile in state.bonus_on_board if tile not in tiles)
+    return attrs.evolve(state, bonus_on_board=kept)
