@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench clean
+.PHONY: demo check lint typecheck specs test bench perft cases clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,12 @@ check: lint typecheck specs test
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+
+perft: $(STAMP)
+	$(BIN)/python tools/run_perft.py
+
+cases: $(STAMP)
+	$(BIN)/python tools/make_cases.py
 
 clean:
 	rm -rf $(VENV) build

@@ -423,7 +423,8 @@ def position(
     (:func:`start_position`); ``visit`` moves it to the start of that visit
     (:func:`at_visit`, the start player to move). Then, in this order: ``hands`` (by seat:
     a mapping or a sequence), ``played`` and ``colours`` (a seat's visit colour, default
-    that of its first coloured played card), ``display``, ``deck`` (the whole deck, top
+    that of its first coloured played card), ``display`` (when not named, the display is
+    topped up from the deck if named cards were taken from it), ``deck`` (the whole deck, top
     first: the rest of the old deck is discarded), ``deck_top``, ``palaces`` (``(city,
     seat)`` pairs), ``bonus`` (city: tile), ``influence`` and ``court_influence`` (tiles held
     and left in the court; the court keeps its tiles unless named), ``crown_in_court``,
@@ -444,6 +445,10 @@ def position(
         state = with_played(state, seat, cards)
     for seat, colour in (colours or {}).items():
         state = with_player(state, seat, colour=colour)
+    size = DISPLAY_SIZES[players]
+    if display is None and len(state.display) < size:
+        refill = state.deck[: size - len(state.display)]
+        state = with_display(state, (*state.display, *refill))
     if display is not None:
         state = with_display(state, display)
     if deck is not None:
