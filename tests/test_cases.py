@@ -186,3 +186,19 @@ def _first_legal_test(files: list[CaseFile]) -> Mapping[str, Any]:
 def test_legal_expectations_carry_a_score_change_and_digest(files: list[CaseFile]) -> None:
     expect = _first_legal_test(files)["expect"]
     assert expect["state_digest"].startswith("sha256:") and len(expect["state_digest"]) == 71
+
+
+def test_every_id_named_by_a_case_is_in_the_registry(files: list[CaseFile]) -> None:
+    import tomllib
+
+    known = {
+        clause["id"]
+        for path in (ROOT / "specs" / "clauses").glob("*.toml")
+        for clause in tomllib.loads(path.read_text(encoding="utf-8"))["clause"]
+    }
+    known |= {path.stem for path in (ROOT / "rulings").glob("RUL.*.toml")}
+    named = set()
+    for case in all_cases(files):
+        named |= {case["id"].split("/")[0], *case["clauses"], *case["rulings"]}
+        named |= {t["expect"]["clause"] for t in case["tests"] if "clause" in t["expect"]}
+    assert sorted(named - known) == []
