@@ -68,10 +68,10 @@ def cases() -> list[Case]:
             "TM.SPECIAL.PLAY_LIKE_WHITE/special-alone",
             "A special card is never played alone, nor with a white card only.",
             three(),
-            refused("play special-plus-two", "TM.SPECIAL.PLAY_LIKE_WHITE", "a special card alone"),
+            refused("play special-plus-two", "TM.PLAY.NEVER_ALONE", "a special card alone"),
             refused(
                 "play white-01 special-plus-two",
-                "TM.SPECIAL.PLAY_LIKE_WHITE",
+                "TM.PLAY.NEVER_ALONE",
                 "a white and a special card without a coloured card",
             ),
             clauses=("TM.PLAY.NEVER_ALONE",),
@@ -88,7 +88,7 @@ def cases() -> list[Case]:
             "Only cards in the player's hand can be played.",
             three(),
             refused("play red-03", "TM.PLAY.ONE_COLOURED", "a coloured card held by nobody"),
-            refused("play red-01 white-02", "TM.PLAY.ONE_COLOURED", "another seat's white card"),
+            refused("play red-01 white-02", "TM.PLAY.EXTRA_CARD", "another seat's white card"),
         ),
         case(
             "TM.SPECIAL.ONE_PER_TURN/two-specials",

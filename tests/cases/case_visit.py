@@ -245,7 +245,7 @@ def cases() -> list[Case]:
                 "TM.VISIT.NEXT.RESHUFFLE",
                 "a card not in the discard pile",
             ),
-            refused("withdraw", "TM.VISIT.NEXT.RESHUFFLE", "a decision at a chance step"),
+            refused("withdraw", "RUL.DECK.RESHUFFLE_TIMING", "a decision at a chance step"),
             ok(
                 "reshuffle " + " ".join(order),
                 "the discard pile reversed: its first four cards complete the display",
@@ -266,7 +266,7 @@ def cases() -> list[Case]:
             "TM.VISIT.NEXT.RESHUFFLE/not-due",
             "A reshuffle is refused when none is due.",
             table(),
-            refused("reshuffle red-01", "TM.VISIT.NEXT.RESHUFFLE", "no reshuffle due"),
+            refused("reshuffle red-01", "RUL.DECK.RESHUFFLE_TIMING", "no reshuffle due"),
         )
     )
     bonus_card = run(
