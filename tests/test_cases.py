@@ -202,3 +202,23 @@ def test_every_id_named_by_a_case_is_in_the_registry(files: list[CaseFile]) -> N
         named |= {case["id"].split("/")[0], *case["clauses"], *case["rulings"]}
         named |= {t["expect"]["clause"] for t in case["tests"] if "clause" in t["expect"]}
     assert sorted(named - known) == []
+
+
+def test_a_wrong_hand_worked_value_stops_the_export() -> None:
+    from casekit import CaseMismatch, actions, case, export, ok, refused
+    from positions import table
+
+    wrong_score = case("TM.SPECIAL.PLUS_TWO/x", "x", table(), ok("withdraw", "x", (1, 0, 0, 0)))
+    with pytest.raises(CaseMismatch, match=r"score change \(0, 0, 0, 0\), expected"):
+        export(wrong_score)
+    wrong_legality = case("TM.PLAY.NEVER_ALONE/x", "x", table(), refused("withdraw", "TM.X", "x"))
+    with pytest.raises(CaseMismatch, match="withdraw accepted, expected refused"):
+        export(wrong_legality)
+    wrong_clause = case(
+        "TM.PLAY.NEVER_ALONE/x", "x", table(), refused("play white-06", "TM.TURN.CHOICE", "x")
+    )
+    with pytest.raises(CaseMismatch, match=r"refused by TM\.PLAY"):
+        export(wrong_clause)
+    wrong_list = case("TM.TURN.CHOICE/x", "x", table(), actions({"withdraw"}, "x"))
+    with pytest.raises(CaseMismatch, match="legal actions differ"):
+        export(wrong_list)

@@ -3,7 +3,8 @@
 The cases are declared in ``tests/cases/case_<area>.py`` (hand-built positions and
 hand-worked expectations, see ``tests/cases/casekit.py``); each area becomes
 ``specs/cases/<area>.json``. Every expectation is checked against the engine while
-exporting: a disagreement stops the tool with exit code 1 and writes nothing. The output
+exporting: any disagreement is reported (all of them, each naming the case and the test)
+and the tool exits with code 1 and writes nothing. The output
 is deterministic (same declarations, same bytes); ``--check`` only compares and exits 1
 when a file is missing or stale.
 
@@ -51,15 +52,15 @@ def declared(area: str) -> list[Case]:
     return cases
 
 
-def build(area: str) -> dict[str, Any]:
-    """The case file of ``area``."""
+def build_document(area: str, cases: list[dict[str, Any]]) -> dict[str, Any]:
+    """The case file of ``area`` holding the exported ``cases``."""
     return {
         "$comment": GENERATED.format(area=area),
         "format": "tajmahal-cases",
         "version": 1,
         "area": area,
         "components": default_components().digest,
-        "cases": [export(case) for case in declared(area)],
+        "cases": cases,
     }
 
 
@@ -84,16 +85,24 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     texts: dict[Path, str] = {}
     ids: set[str] = set()
-    try:
-        for area in areas():
-            document = build(area)
-            for case in document["cases"]:
-                if case["id"] in ids:
-                    raise CaseMismatch(f"case id {case['id']} is declared twice")
-                ids.add(case["id"])
-            texts[OUTPUT / f"{area}.json"] = render(document)
-    except CaseMismatch as error:
-        print(f"error: {error}", file=sys.stderr)
+    problems: list[str] = []
+    for area in areas():
+        exported = []
+        for case in declared(area):
+            try:
+                exported.append(export(case))
+            except CaseMismatch as error:
+                problems.append(str(error))
+                continue
+            if case.id in ids:
+                problems.append(f"case id {case.id} is declared twice")
+            ids.add(case.id)
+        document = build_document(area, exported)
+        texts[OUTPUT / f"{area}.json"] = render(document)
+    if problems:
+        for problem in problems:
+            print(f"error: {problem}", file=sys.stderr)
+        print(f"{len(problems)} problems; nothing written", file=sys.stderr)
         return 1
     stale = sorted(
         str(path.relative_to(ROOT))
