@@ -61,6 +61,12 @@ def test_a_chance_step_and_the_end_are_leaves() -> None:
         withdrawn=(1, 2, 3),
     )
     assert perft(state, 1) == 5
+    # After a red card alone: the other alone or with white-01, or withdraw (3); after a
+    # red card with white-01: the other red card or withdraw (2); after withdrawing: four
+    # cities for the palace. Deeper, every path reaches the reshuffle leaf by depth 4.
+    assert perft(state, 2) == 3 + 2 + 3 + 2 + 4
+    assert perft(state, 3) == 26
+    assert perft(state, 4) == perft(state, 5) == perft(state, 6) == 44
     withdrawn = run(state, "withdraw")
     assert perft(withdrawn, 1) == 4
     shuffle = run(withdrawn, "palace A1")

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Final, Protocol
 
 import attrs
+import jsonschema
 
 from tajmahal.actions import parse_action
 from tajmahal.components import Components, default_components
@@ -146,8 +147,6 @@ class CaseFile:
 def load_cases(paths: Iterable[str | Path], *, schema: Path | None = None) -> list[CaseFile]:
     """Read and validate case files (folders are searched for ``*.json``); raises
     :class:`CaseFileError` naming the file and the field at the first bad one."""
-    import jsonschema
-
     schema_file = schema if schema is not None else schema_path()
     try:
         schema_document = json.loads(schema_file.read_text(encoding="utf-8"))
