@@ -222,3 +222,16 @@ def test_a_wrong_hand_worked_value_stops_the_export() -> None:
     wrong_list = case("TM.TURN.CHOICE/x", "x", table(), actions({"withdraw"}, "x"))
     with pytest.raises(CaseMismatch, match="legal actions differ"):
         export(wrong_list)
+
+
+def test_the_module_runs_the_cases_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tajmahal.conformance import main
+
+    assert main([str(CASES / "special.json")]) == 0
+    assert capsys.readouterr().out.endswith("7 cases, 7 tests, 0 failed, 0 cases skipped\n")
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]", encoding="utf-8")
+    assert main([str(bad)]) == 2
+    assert "bad.json: (root): [] is not of type 'object'" in capsys.readouterr().err

@@ -400,3 +400,36 @@ def run_cases(
                 if found is not None:
                     failures.append(found)
     return Report(cases, tests, tuple(failures), tuple(skipped))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tajmahal.conformance [PATH...] [--skip PREFIX]``: run case files (default
+    ``specs/cases``) against this package's engine; print each failure and a summary.
+    Exit 0 when every test passes, 1 when one fails, 2 when a file is unreadable."""
+    import argparse
+    import sys
+
+    parser = argparse.ArgumentParser(prog="python -m tajmahal.conformance")
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="case files or folders")
+    parser.add_argument(
+        "--skip", action="append", default=[], metavar="PREFIX", help="skip cases by prefix"
+    )
+    arguments = parser.parse_args(argv)
+    paths = arguments.paths or [schema_path().parents[1] / "cases"]
+    try:
+        files = load_cases(paths)
+    except CaseFileError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    report = run_cases(files, ReferenceEngine(), skip=arguments.skip)
+    for found in report.failures:
+        print(found)
+    print(
+        f"{report.cases} cases, {report.tests} tests, {len(report.failures)} failed, "
+        f"{len(report.skipped)} cases skipped"
+    )
+    return 0 if report.passed else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
