@@ -40,7 +40,56 @@ def cases() -> list[Case]:
     later = finish(run(table(("red-05",), TWO_ELEPHANTS), "withdraw", "crown A2"))
     later = to_move(with_played(with_played(later, 0, ("red-07",)), 1, ("yellow-19",)), 0)
     all_forces = run(table(("red-01", "red-03", "red-05"), TWO_ELEPHANTS), "withdraw")
+    hemmed = run(
+        with_palaces(
+            table(VIZIER_AND_CROWN, TWO_ELEPHANTS, rules=FORBID_CROWN_BESIDE),
+            ("A1", 0),
+            ("A2", 0),
+            ("A3", 0),
+        ),
+        "withdraw",
+    )
     return [
+        case(
+            "RUL.REWARD.NO_LEGAL_CITY/unplaceable-crown",
+            "Option forbidden, and the player's palaces fill province A once its last "
+            "palace is placed: the crown palace has no city and is forfeited.",
+            hemmed,
+            actions(
+                {"palace A4", "crown A4"},
+                "A4 is the only city without the player's palace",
+            ),
+            ok(
+                "palace A4",
+                "the crown cannot be placed; 1 point for province A",
+                (1, 0, 0, 0),
+                {"step": "take", "crown_in_court": False},
+            ),
+            clauses=("TM.REWARD.CROWN.PALACE", "TM.REWARD.CROWN.BESIDE_OWN"),
+            rulings=("RUL.CROWN.BESIDE_OWN_PALACE",),
+        ),
+        case(
+            "RUL.REWARD.NO_LEGAL_CITY/crown-first-leaves-palace-a-city",
+            "Option forbidden: placing the crown first in A4 leaves the normal palace "
+            "without a city instead (not beside its own crown palace by default).",
+            hemmed,
+            ok(
+                "crown A4",
+                "the palace is forfeited; 1 point for province A",
+                (1, 0, 0, 0),
+                {
+                    "step": "take",
+                    "palaces": [
+                        ["A1", 0, False],
+                        ["A2", 0, False],
+                        ["A3", 0, False],
+                        ["A4", 0, True],
+                    ],
+                },
+            ),
+            clauses=("TM.REWARD.CROWN.OWN_NORMAL_LATER", "TM.REWARD.PLACEMENT_ORDER"),
+            rulings=("RUL.CROWN.BESIDE_OWN_PALACE", "RUL.CROWN.OWN_PALACE_BESIDE_CROWN"),
+        ),
         case(
             "RUL.CROWN.BESIDE_OWN_PALACE/option-allowed",
             "Option allowed (default): the crown palace may join the player's own palace.",

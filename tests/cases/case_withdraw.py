@@ -194,6 +194,28 @@ def cases() -> list[Case]:
             ),
         ),
         case(
+            "TM.REWARD.ELEPHANT.PROVINCE/five-players",
+            "Five players: two elephants against none take the province tile at once.",
+            table(("red-19",), players=5),
+            ok(
+                "withdraw",
+                "province tile 1 (1 point); no palace; the take step follows",
+                (1, 0, 0, 0, 0),
+                {"step": "take", "seats": {"0": {"province_tiles": ["province-01"]}}},
+            ),
+            clauses=("TM.SCORE.PROVINCE",),
+        ),
+        case(
+            "TM.WITHDRAW.PICK_TWO/nine-card-display",
+            "Five players: any two of the nine display cards, 36 pairs.",
+            run(table(("red-19",), players=5), "withdraw"),
+            actions(
+                {"take " + " ".join(pair) for pair in combinations(sorted(PLAIN_DISPLAY), 2)},
+                "every pair of the nine display cards",
+            ),
+            clauses=("TM.SETUP.DISPLAY.SIZE",),
+        ),
+        case(
             "TM.WITHDRAW.PICK_TWO/wrong-takes",
             "One card when two are left, a card not in the display, or another action "
             "are refused at a take step.",
