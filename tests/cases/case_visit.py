@@ -25,13 +25,6 @@ def vizier_pair(rules: RuleSet | None = None) -> GameState:
     return with_player(state, 0, influence=(Symbol.VIZIER,))
 
 
-def ending(
-    state: GameState, description: str, change: tuple[int, ...], after: dict[str, object]
-) -> tuple[GameState, object]:
-    position, action = before_visit_end(state)
-    return position, ok(action, description, change, after)
-
-
 def cases() -> list[Case]:
     found: list[Case] = []
 
@@ -42,10 +35,13 @@ def cases() -> list[Case]:
         what: str,
         change: tuple[int, ...],
         after: dict[str, object],
-        **ids: tuple[str, ...],
+        clauses: tuple[str, ...] = (),
+        rulings: tuple[str, ...] = (),
     ) -> None:
-        position, check = ending(state, what, change, after)
-        found.append(case(id, text, position, check, **ids))  # type: ignore[arg-type]
+        """A case stopping just before the action that ends the visit."""
+        position, action = before_visit_end(state)
+        check = ok(action, what, change, after)
+        found.append(case(id, text, position, check, clauses=clauses, rulings=rulings))
 
     add(
         "TM.SPECIAL.EARN/two-viziers",
