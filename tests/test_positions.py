@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from positions import table, with_played
 
+from tajmahal.components import default_components
 from tajmahal.engine import legal_actions
 from tajmahal.errors import StateFormatError
 from tajmahal.positions import all_cards_once, position
@@ -104,3 +107,30 @@ def test_unknown_cards_and_cities_are_refused() -> None:
         position(4, hands={0: ("red-99",)})
     with pytest.raises(ValueError, match="unknown city 'Z9'"):
         position(4, palaces=(("Z9", 0),))
+
+
+CARDS = sorted(default_components().cards) + sorted(default_components().specials)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st.sampled_from([3, 4, 5]),
+    picked=st.lists(st.sampled_from(CARDS), unique=True, max_size=30),
+    cut=st.lists(st.integers(min_value=0, max_value=30), min_size=3, max_size=3),
+    deck_size=st.integers(min_value=0, max_value=40),
+)
+def test_any_named_cards_give_a_consistent_position(
+    players: int, picked: list[str], cut: list[int], deck_size: int
+) -> None:
+    # Split the picked cards into a hand for seat 0, a hand for seat 1 and the display.
+    a, b = sorted(cut[:2])
+    hands = {0: picked[:a], 1: picked[a:b]}
+    display = picked[b:]
+    state = position(players, hands=hands, display=display, deck=None)
+    assert all_cards_once(state)
+    assert state.players[0].hand == tuple(sorted(picked[:a]))
+    assert state.display == tuple(sorted(display))
+    assert state_from_json(state_to_json(state), state.config.components) == state
+    if deck_size <= len(state.deck):
+        smaller = position(players, hands=hands, display=display, deck=state.deck[:deck_size])
+        assert len(smaller.deck) == deck_size and all_cards_once(smaller)
