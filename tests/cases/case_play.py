@@ -5,8 +5,8 @@ Positions and expected values follow ``tests/rules/test_play.py``.
 
 from __future__ import annotations
 
-from casekit import Case, actions, case, ok, refused
-from positions import game, run, with_hand, with_hands
+from casekit import Case, actions, before_visit_end, case, ok, refused
+from positions import finish_visit, game, run, with_hand, with_hands
 
 from tajmahal.engine import legal_actions
 from tajmahal.rules import ColourChangeFirstTurn, RuleSet
@@ -49,7 +49,37 @@ def cases() -> list[Case]:
     colour_change = with_hand(
         three(), 0, ("red-01", "yellow-03", "yellow-04", "green-01", "special-colour-change")
     )
+    reset_at, reset_action = before_visit_end(red_locked())
+    next_visit = with_hands(
+        finish_visit(red_locked()), (("red-05", "yellow-05"), ("yellow-06", "green-06"), ())
+    )
     return [
+        case(
+            "TM.PLAY.COLOUR_RESET/visit-ends",
+            "When the visit ends every player's colour is cleared.",
+            reset_at,
+            ok(
+                reset_action,
+                "seat 2, last (vizier and elephant against nobody), places its palace: "
+                "province tile 1 (1) and the palace (1); visit 2 starts with no colour set",
+                (0, 0, 2),
+                {
+                    "visit": 2,
+                    "seats": {"0": {"colour": None}, "1": {"colour": None}, "2": {"colour": None}},
+                },
+            ),
+            clauses=("TM.VISIT.END",),
+        ),
+        case(
+            "TM.PLAY.COLOUR_RESET/any-colour-again",
+            "In the next visit a player who played red may open with another colour.",
+            next_visit,
+            actions(
+                {"play yellow-06", "play green-06", "withdraw"},
+                "seat 1 starts visit 2 and may play either colour",
+            ),
+            clauses=("TM.PLAY.FIRST_ANY_COLOUR", "TM.VISIT.NEXT.START_PLAYER"),
+        ),
         case(
             "TM.PLAY.THREE_FORMS/opening-hand",
             "The first play of a visit: any coloured card, alone or with one white or special "
