@@ -235,3 +235,10 @@ def test_the_module_runs_the_cases_from_the_command_line(
     bad.write_text("[]", encoding="utf-8")
     assert main([str(bad)]) == 2
     assert "bad.json: (root): [] is not of type 'object'" in capsys.readouterr().err
+
+
+def test_every_edge_tag_appears_in_some_case(files: list[CaseFile]) -> None:
+    from tajmahal.tags import TAGS
+
+    seen = {tag for case in all_cases(files) for tag in case["tags"]}
+    assert [tag for tag in TAGS if tag not in seen] == []

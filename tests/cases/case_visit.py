@@ -59,6 +59,24 @@ def cases() -> list[Case]:
         clauses=("TM.SPECIAL.EXCHANGE_AT_VISIT_END",),
         rulings=("RUL.COMPONENTS.SPECIAL_EARNERS",),
     )
+    two_pairs = with_player(table(), 0, influence=(Symbol.VIZIER, Symbol.VIZIER))
+    two_pairs = with_player(two_pairs, 1, influence=(Symbol.MONK, Symbol.MONK))
+    add(
+        "TM.SPECIAL.EARN/two-pairs-at-one-visit-end",
+        "Two players holding pairs of different kinds both exchange them when the visit "
+        "ends: seat 0's viziers for the Grand Mogul card, seat 1's monks for the colour "
+        "change.",
+        two_pairs,
+        "nobody played; seat 3 withdraws last and the visit ends",
+        (0, 0, 0, 0),
+        {
+            "visit": 2,
+            "specials_on_table": ["special-elephant", "special-plus-two"],
+            "seats": {"0": {"influence": []}, "1": {"influence": []}},
+        },
+        clauses=("TM.SPECIAL.EXCHANGE_AT_VISIT_END",),
+        rulings=("RUL.COMPONENTS.SPECIAL_EARNERS",),
+    )
     holder = vizier_pair()
     holder = with_hand(holder, 2, (*holder.players[2].hand, "special-mogul"))
     add(

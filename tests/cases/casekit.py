@@ -21,12 +21,13 @@ from typing import Any, Final
 import attrs
 
 from tajmahal.actions import parse_action
-from tajmahal.engine import apply, legal_actions
+from tajmahal.engine import apply, apply_with_events, legal_actions
 from tajmahal.errors import IllegalActionError, StateFormatError
 from tajmahal.positions import check_position
 from tajmahal.rules import DEFAULT_RULES
 from tajmahal.serialize import state_digest, state_to_json
 from tajmahal.state import GameState
+from tajmahal.tags import edge_tags
 
 CARD_NUMBER: Final = re.compile(r"^(red|yellow|green|violet)-(\d\d)$")
 
@@ -172,6 +173,7 @@ def export(case: Case) -> dict[str, Any]:
     clauses, rulings = _ids(case)
     defaults = DEFAULT_RULES.to_json()
     tests: list[dict[str, Any]] = []
+    edges: set[str] = set()
     for check in case.tests:
         where = f"{case.id}: {check.description}"
         if check.legal_actions is not None:
@@ -190,13 +192,16 @@ def export(case: Case) -> dict[str, Any]:
             )
             continue
         assert check.action is not None
+        action = parse_action(check.action)
         try:
-            after = apply(state, parse_action(check.action))
+            after, events = apply_with_events(state, action)
         except IllegalActionError as error:
             if check.legal:
                 raise CaseMismatch(f"{where}: {check.action} refused: {error}") from None
-            reported = getattr(error, "clause", None)
-            if reported is not None and reported != check.clause:
+            if check.action.startswith(("palace ", "crown ")):
+                edges.add("placement-refused")
+            reported = error.clause
+            if reported != check.clause:
                 raise CaseMismatch(
                     f"{where}: {check.action} refused by {reported}, expected {check.clause}"
                 ) from None
@@ -210,6 +215,7 @@ def export(case: Case) -> dict[str, Any]:
             continue
         if not check.legal:
             raise CaseMismatch(f"{where}: {check.action} accepted, expected refused")
+        edges |= edge_tags(state, action, events, after)
         change = tuple(b - a for a, b in zip(state.scores, after.scores, strict=True))
         if change != check.score_change:
             raise CaseMismatch(f"{where}: score change {change}, expected {check.score_change}")
@@ -231,9 +237,12 @@ def export(case: Case) -> dict[str, Any]:
         "clauses": clauses,
         "rulings": rulings,
         "ruleset": {k: v for k, v in ruleset.items() if defaults[k] != v},
-        "tags": ["reconstructed-components"]
-        if any(r.startswith("RUL.COMPONENTS.") for r in rulings)
-        else [],
+        "tags": sorted(edges)
+        + (
+            ["reconstructed-components"]
+            if any(r.startswith("RUL.COMPONENTS.") for r in rulings)
+            else []
+        ),
         "position": state_to_json(state),
         "tests": tests,
     }
