@@ -107,7 +107,7 @@ def test_command_line_perft_and_divide(tmp_path: Path, capsys: pytest.CaptureFix
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
     assert main(["perft", str(broken), "--depth", "1"]) == 2
-    assert "broken.json: not a JSON document" in capsys.readouterr().err
+    assert "broken.json: not valid JSON (line 1, column 2)" in capsys.readouterr().err
 
 
 def test_perft_tool_checks_the_quick_vectors() -> None:

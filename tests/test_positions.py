@@ -20,15 +20,19 @@ from tajmahal.symbols import Symbol
 def test_named_facts_and_a_consistent_rest() -> None:
     state = position(
         3,
+        order="CBDAEFGHIJK",
+        visit=4,
         hands={0: ("red-01", "red-02", "white-01")},
         played={1: ("green-07",)},
-        palaces=(("C3", 1),),
+        palaces=(("C3", 1), ("C1", 2)),
         scores=(4, 0, 7),
         to_move=0,
     )
     assert state.players[0].hand == ("red-01", "red-02", "white-01")
     assert state.players[1].played == ("green-07",) and state.players[1].colour is not None
-    assert state.palaces == (Palace("C3", 1),)
+    assert state.palaces == (Palace("C1", 2), Palace("C3", 1))
+    # Palaces on the fortresses C1 and C3 took their tiles (+2 tiles: none kept).
+    assert not {"C1", "C3"} & set(dict(state.bonus_on_board))
     assert state.scores == (4, 0, 7)
     assert all_cards_once(state)
     assert len(state.display) == 5
@@ -88,12 +92,10 @@ def test_rules_visit_tiles_and_a_withdrawal_in_progress() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        (
-            {"influence": {0: (Symbol.VIZIER,) * 7}},
-            "8 vizier tiles, only 6 exist",
-        ),  # 7 held, 1 in the court
-        ({"province_tiles": {0: ("province-03",)}}, "province-03 is held twice"),
-        ({"goods_tiles": {0: ("bonus-08", "bonus-08")}}, "bonus-08 is held twice"),
+        # 7 held, 1 in the court.
+        ({"influence": {0: (Symbol.VIZIER,) * 7}}, "8 vizier tiles in play; there are 6"),
+        ({"province_tiles": {0: ("province-03",)}}, "province-03 is won in visit 3, not"),
+        ({"goods_tiles": {0: ("bonus-08", "bonus-08")}}, "bonus-08 is also at"),
         ({"withdrawn": (0,)}, "a play step needs a player still in the visit"),
     ],
 )
@@ -125,7 +127,8 @@ def test_any_named_cards_give_a_consistent_position(
     # Split the picked cards into a hand for seat 0, a hand for seat 1 and the display.
     a, b = sorted(cut[:2])
     hands = {0: picked[:a], 1: picked[a:b]}
-    display = picked[b:]
+    display = [card for card in picked[b:] if not card.startswith("special-")]
+    display = display[: {3: 5, 4: 7, 5: 9}[players]]
     state = position(players, hands=hands, display=display, deck=None)
     assert all_cards_once(state)
     assert state.players[0].hand == tuple(sorted(picked[:a]))

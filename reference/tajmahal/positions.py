@@ -21,8 +21,8 @@ deck dealt from the top) and applies the ``with_*`` functions below, which are p
 too. They move cards rather than copy them: a card named somewhere is taken from
 wherever it was, and cards displaced from a hand, the played cards or the display go to
 the bottom of the deck (special cards back to the table). The result is checked with
-:func:`tajmahal.serialize.validate_state`, and :func:`check_position` checks what that
-does not (tiles accounted for).
+:func:`tajmahal.serialize.validate_state` (:func:`check_position`): every card, tile
+and palace in one place, and only what play could have reached.
 
 Positions built here are ordinary :class:`~tajmahal.state.GameState` values: continue
 them with :func:`tajmahal.engine.apply`, write them with
@@ -39,14 +39,12 @@ import attrs
 
 from tajmahal.board import CityId
 from tajmahal.components import BonusTileId, CardId, Components, default_components
-from tajmahal.errors import StateFormatError
 from tajmahal.rules import RuleSet
 from tajmahal.serialize import validate_state
 from tajmahal.setup import SetupOutcome, new_game
 from tajmahal.state import (
     DISPLAY_SIZES,
     HAND_SIZE,
-    INFLUENCE_TILES_PER_KIND,
     GameState,
     Palace,
     Step,
@@ -339,43 +337,11 @@ def all_cards_once(state: GameState) -> bool:
 
 
 def check_position(state: GameState) -> GameState:
-    """``state`` itself once it passes :func:`tajmahal.serialize.validate_state` and the
-    tile checks that one leaves out; raises :class:`~tajmahal.errors.StateFormatError`
-    naming the first inconsistency.
-
-    Tiles accounted for: at most six influence tiles of a kind between the court and the
-    players, at most one of each kind in the court; a province tile held once at most,
-    never one of a later visit nor the one still in the court; a goods tile held once at
-    most and not also on the board; each bonus tile on one fortress at most.
-    """
+    """``state`` itself once it passes :func:`tajmahal.serialize.validate_state` (every
+    card, tile and palace in one place, tiles and palaces of visits already reached, step,
+    player to move, withdrawal and pending draw agreeing); raises
+    :class:`~tajmahal.errors.StateFormatError` naming the first inconsistency."""
     validate_state(state)
-    parts = state.config.components
-    influence: Counter[Symbol] = Counter(state.court_influence)
-    if len(set(state.court_influence)) != len(state.court_influence):
-        raise StateFormatError("court_influence: at most one tile of each kind in the court")
-    held_provinces: Counter[str] = Counter()
-    held_goods: Counter[str] = Counter()
-    for player in state.players:
-        influence.update(player.influence)
-        held_provinces.update(player.province_tiles)
-        held_goods.update(player.goods_tiles)
-    for symbol, count in influence.items():
-        if count > INFLUENCE_TILES_PER_KIND:
-            raise StateFormatError(
-                f"influence: {count} {symbol.value} tiles, only {INFLUENCE_TILES_PER_KIND} exist"
-            )
-    for tile, count in held_provinces.items():
-        number = parts.province_tiles[tile].number
-        if count > 1 or tile == state.court_province_tile or number > state.visit:
-            raise StateFormatError(
-                f"province_tiles: {tile} is held twice, still in the court or not yet visited"
-            )
-    on_board = [tile for _, tile in state.bonus_on_board]
-    if len(set(on_board)) != len(on_board):
-        raise StateFormatError("bonus_on_board: a bonus tile lies on two fortresses")
-    for tile, count in held_goods.items():
-        if count > 1 or tile in on_board:
-            raise StateFormatError(f"goods_tiles: {tile} is held twice or still on the board")
     return state
 
 
@@ -426,8 +392,10 @@ def position(
     that of its first coloured played card), ``display`` (when not named, the display is
     topped up from the deck if named cards were taken from it), ``deck`` (the whole deck, top
     first: the rest of the old deck is discarded), ``deck_top``, ``palaces`` (``(city,
-    seat)`` pairs), ``bonus`` (city: tile), ``influence`` and ``court_influence`` (tiles held
-    and left in the court; the court keeps its tiles unless named), ``crown_in_court``,
+    seat)`` pairs or :class:`~tajmahal.state.Palace` values; a bonus tile under a normal
+    palace was taken with it: off the board, a goods tile kept by the palace's owner),
+    ``bonus`` (city: tile), ``influence`` and ``court_influence`` (tiles held and left in
+    the court; the court keeps its tiles unless named), ``crown_in_court``,
     ``province_tiles`` and ``goods_tiles`` (tiles held by a seat; a goods tile leaves the
     board), ``scores``, ``withdrawn`` (seats out of the visit), ``to_move``, and
     ``withdrawal`` (a withdrawal in progress: the withdrawing seat moves and the step is
@@ -457,6 +425,7 @@ def position(
         state = with_deck_top(state, deck_top)
     if palaces:
         state = with_palaces(state, *palaces)
+        state = _bonus_taken(state)
     for city, tile in (bonus or {}).items():
         state = with_bonus(state, city, tile)
     for seat, symbols in (influence or {}).items():
@@ -488,6 +457,21 @@ def position(
             to_move=withdrawal.seat,
         )
     return check_position(state)
+
+
+def _bonus_taken(state: GameState) -> GameState:
+    """Bonus tiles under a normal palace were taken when it was placed: off the board, and
+    a goods tile kept by the palace's owner."""
+    owners = {p.city: p.seat for p in state.palaces if not p.crowned}
+    parts = state.config.components
+    for city, tile in state.bonus_on_board:
+        if city not in owners:
+            continue
+        if parts.bonus_tiles[tile].good is not None:
+            seat = owners[city]
+            state = with_player(state, seat, goods_tiles=(*state.players[seat].goods_tiles, tile))
+    kept = tuple((city, tile) for city, tile in state.bonus_on_board if city not in owners)
+    return attrs.evolve(state, bonus_on_board=kept)
 
 
 def _symbol_order(symbols: Iterable[Symbol]) -> tuple[Symbol, ...]:

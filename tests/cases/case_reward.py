@@ -7,7 +7,7 @@ visit 1 to province B (cities B1 to B4, B3 a fortress with the +2 tile ``bonus-0
 
 from __future__ import annotations
 
-from casekit import Case, actions, case, off_board, ok, refused
+from casekit import Case, actions, case, off_board, ok, refused, taken_bonus_removed
 from positions import (
     COMPONENTS,
     at_visit,
@@ -34,7 +34,14 @@ def visit_five_in_b() -> GameState:
 
 def cases() -> list[Case]:
     two_tiles = run(with_palaces(table(("red-01",)), ("A2", 1)), "withdraw")
-    elsewhere = [c for c in COMPONENTS.board.cities if not c.startswith("A")]
+    # Visit 11 in province A: every province but L (Agra's, always last) is visited, and
+    # seat 0 has a palace in every city of them.
+    elsewhere = [c for c in COMPONENTS.board.cities if c[0] not in "AL" and c != "Agra"]
+    everywhere = taken_bonus_removed(
+        with_palaces(
+            at_visit(table(("red-01",), order="BCDEFGHIJKA"), 11), *((c, 0) for c in elsewhere)
+        )
+    )
     crown_b = run(table(("red-05",), ("yellow-19",), order=B_FIRST), "withdraw")
     return [
         case(
@@ -85,16 +92,13 @@ def cases() -> list[Case]:
         ),
         case(
             "TM.COMP.PALACES.UNLIMITED/every-city-owned",
-            "Palaces never run out: a player with a palace in every other city places two more.",
-            run(
-                with_palaces(table(("red-01",)), *((city, 0) for city in elsewhere)),
-                "withdraw",
-                "palace A1",
-            ),
+            "Palaces never run out: in visit 11 a player with a palace in every city of the "
+            "ten provinces visited before places two more in A.",
+            run(everywhere, "withdraw", "palace A1"),
             ok(
                 "palace A2",
-                "the palace chain reaches every province: 12 points",
-                (12, 0, 0, 0),
+                "the palace chain reaches A and the ten other provinces: 11 points",
+                (11, 0, 0, 0),
                 {"step": "take"},
             ),
             clauses=("TM.SCORE.PALACE.CHAIN",),

@@ -6,7 +6,8 @@ A1-A2, A2-B1, B1-B2, B2-B3, B3-C4, A1-A4, A4-E1 (the reconstructed board).
 
 from __future__ import annotations
 
-from casekit import Case, case, off_board, ok
+import attrs
+from casekit import Case, case, off_board, ok, taken_bonus_removed
 from positions import at_visit, run, table, with_bonus, with_palaces, with_player
 
 from tajmahal.state import GameState, Palace
@@ -14,9 +15,20 @@ from tajmahal.state import GameState, Palace
 BOARD = ("RUL.COMPONENTS.BOARD",)
 
 
-def chain(*palaces: tuple[str, int] | Palace) -> GameState:
-    """Seat 0 has withdrawn with a vizier (seat 1 shows two elephants) and places."""
-    return run(with_palaces(table(("red-07",), ("yellow-19",)), *palaces), "withdraw")
+A_FOURTH = "BCEADFGHIJK"
+"""Provinces B, C and E are visited first: palaces may stand there when A is visited."""
+
+
+def in_a(*played: tuple[str, ...]) -> GameState:
+    """Visit 4, in province A, with B, C and E already visited."""
+    return at_visit(table(*played, order=A_FOURTH), 4)
+
+
+def chain(*palaces: tuple[str, int] | Palace, crown_won: bool = False) -> GameState:
+    """Seat 0 has withdrawn with a vizier (seat 1 shows two elephants) and places;
+    ``crown_won``: the crown of this visit is already taken (its palace stands)."""
+    placed = taken_bonus_removed(with_palaces(in_a(("red-07",), ("yellow-19",)), *palaces))
+    return run(attrs.evolve(placed, crown_in_court=not crown_won), "withdraw")
 
 
 def cases() -> list[Case]:
@@ -126,13 +138,15 @@ def cases() -> list[Case]:
             "TM.SCORE.PALACE.SHARED_CITY/crown-beside-opponent",
             "A city shared with another player's palace links the crown palace's owner.",
             run(
-                with_palaces(
-                    table(("red-05",), ("yellow-19",)),
-                    ("A2", 1),
-                    ("B1", 0),
-                    ("B2", 0),
-                    ("B3", 0),
-                    ("C4", 0),
+                taken_bonus_removed(
+                    with_palaces(
+                        in_a(("red-05",), ("yellow-19",)),
+                        ("A2", 1),
+                        ("B1", 0),
+                        ("B2", 0),
+                        ("B3", 0),
+                        ("C4", 0),
+                    )
                 ),
                 "withdraw",
             ),
@@ -143,7 +157,7 @@ def cases() -> list[Case]:
         case(
             "TM.SCORE.PALACE.SHARED_CITY/normal-beside-crown",
             "A normal palace beside another player's crown palace links its owner too.",
-            chain(Palace("A2", 1, crowned=True), ("B1", 0)),
+            chain(Palace("A2", 1, crowned=True), ("B1", 0), crown_won=True),
             ok("palace A2", "A and B: 2", (2, 0, 0, 0)),
             clauses=("TM.REWARD.CROWN.LATER_NORMAL",),
             rulings=BOARD,

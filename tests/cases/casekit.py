@@ -268,3 +268,11 @@ def off_board(state: GameState, *tiles: str) -> GameState:
     """``state`` with bonus ``tiles`` no longer lying on a fortress (a player won them)."""
     kept = tuple((city, tile) for city, tile in state.bonus_on_board if tile not in tiles)
     return attrs.evolve(state, bonus_on_board=kept)
+
+
+def taken_bonus_removed(state: GameState) -> GameState:
+    """``state`` without the bonus tiles lying under a normal palace (the palace took them
+    when it was placed), so that hand-placed palaces leave a position play could reach."""
+    taken = {p.city for p in state.palaces if not p.crowned}
+    kept = tuple((city, tile) for city, tile in state.bonus_on_board if city not in taken)
+    return attrs.evolve(state, bonus_on_board=kept)

@@ -1,39 +1,30 @@
 """``tajmahal perft POSITION --depth N [--divide]``: count move paths from a position.
 
-POSITION is a ``tajmahal-state`` document (``tajmahal position`` writes one; the vectors
-in ``specs/perft/`` come with theirs). The count is defined in ``docs/perft.md``. With
-``--divide`` each legal action is listed with its count at ``depth - 1``, sorted by the
-action's string, then the total: the quickest way to find where two engines differ.
+POSITION is a ``tajmahal-state`` document, ``-`` for standard input (``tajmahal
+position`` writes one; the vectors in ``specs/perft/`` come with theirs). The count is
+defined in ``docs/perft.md``. With ``--divide`` each legal action is listed with its
+count at ``depth - 1``, sorted by the action's string, then the total: the quickest way
+to find where two engines differ.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from tajmahal.components import default_components, load_components
 from tajmahal.errors import StateFormatError
 from tajmahal.perft import divide, perft
-from tajmahal.serialize import state_from_json
+from tajmahal.serialize import read_position
 
 
 def _handle(arguments: argparse.Namespace) -> int:
     if arguments.depth < 0 or (arguments.divide and arguments.depth < 1):
         raise StateFormatError(f"--depth: expected at least {1 if arguments.divide else 0}")
-    path = arguments.position
-    try:
-        with open(path, encoding="utf-8") as stream:
-            document = json.load(stream)
-    except ValueError as error:
-        raise StateFormatError(f"{path}: not a JSON document ({error})") from None
     components = (
         load_components(arguments.components) if arguments.components else default_components()
     )
-    try:
-        state = state_from_json(document, components)
-    except StateFormatError as error:
-        raise StateFormatError(f"{path}: {error}") from None
+    state = read_position(arguments.position, components)
     if arguments.divide:
         total = 0
         for action, count in divide(state, arguments.depth):
