@@ -41,8 +41,12 @@ def register(commands: Any) -> None:
     parser: argparse.ArgumentParser = commands.add_parser(
         "perft", help="count the move paths of a given depth from a position (docs/perft.md)"
     )
-    parser.add_argument("position", metavar="POSITION", help="a position JSON file")
-    parser.add_argument("--depth", type=int, required=True, metavar="N")
+    parser.add_argument(
+        "position", metavar="POSITION", help="a position JSON file (-: standard input)"
+    )
+    parser.add_argument(
+        "--depth", type=int, required=True, metavar="N", help="the length of the move paths"
+    )
     parser.add_argument(
         "--divide", action="store_true", help="one count per legal action, then the total"
     )
