@@ -21,7 +21,7 @@ from tajmahal.errors import TajMahalError
 from tajmahal.trace import record_from_json, verify
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = json.loads((ROOT / "specs" / "traces" / "golden-3p-seed11.json").read_text())
+GOLDEN = json.loads((ROOT / "specs" / "traces" / "seeded-3p-001.json").read_text())
 COMPONENTS = default_components()
 
 JSON_VALUES = st.recursive(

@@ -890,7 +890,7 @@ def cross_check(
     """Problems between the parts; returns the number of citations of each clause."""
     for kind, references in (("code", code), ("test", tests), ("trace", traces)):
         for reference in references:
-            if reference.clause not in clauses:
+            if reference.clause not in clauses and reference.clause not in rulings:
                 findings.problem(
                     reference.file,
                     reference.where,
