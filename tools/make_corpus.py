@@ -39,15 +39,16 @@ from typing import Any
 
 import attrs
 
-from tajmahal.actions import Action, Withdraw
+from tajmahal.actions import Action, PlacePalace, Withdraw
 from tajmahal.components import Components, default_components
-from tajmahal.engine import apply_with_events
-from tajmahal.match import play_match
+from tajmahal.engine import apply_with_events, legal_actions, random_reshuffle
+from tajmahal.match import chance_seed, play_match
 from tajmahal.players import GreedyPlayer, Player, RandomPlayer
 from tajmahal.rules import RULE_OPTIONS, RuleSet
+from tajmahal.setup import SetupOutcome, new_game, random_setup
 from tajmahal.state import GameState, Step
 from tajmahal.tags import EDGE_TAGS, edge_tags
-from tajmahal.trace import Record, dumps_record, write_text_atomic
+from tajmahal.trace import Record, Recorder, dumps_record, write_text_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "specs" / "traces"
@@ -123,6 +124,9 @@ MIXES: dict[str, Callable[[int, int, frozenset[str]], list[Player]]] = {
         Hoarder(s * 10 + i) if i < n - 1 else EdgeSeeker(s * 10 + i, w) for i in range(n)
     ],
     "all-hoarders": lambda n, s, w: [Hoarder(s * 10 + i) for i in range(n)],
+    "hoarders-after-seat-0": lambda n, s, w: [
+        EdgeSeeker(s * 10, w) if i == 0 else Hoarder(s * 10 + i) for i in range(n)
+    ],
 }
 """Named player mixes: (players, seed, wanted tags) -> players, seat 0 first."""
 
@@ -248,6 +252,118 @@ def option_entries() -> list[Entry]:
     return entries
 
 
+def _give(setup: SetupOutcome, seat: int, cards: Sequence[str]) -> SetupOutcome:
+    """``setup`` with ``cards`` moved into ``seat``'s hand, each swapped with a card of
+    that hand that is not wanted (the setup stays a valid deal)."""
+    piles = [list(hand) for hand in setup.hands] + [list(setup.display), list(setup.deck)]
+    for card in cards:
+        if card in piles[seat]:
+            continue
+        spare = next(c for c in piles[seat] if c not in cards)
+        pile = next(p for p in piles if card in p)
+        pile[pile.index(card)] = spare
+        piles[seat][piles[seat].index(spare)] = card
+    count = len(setup.hands)
+    return attrs.evolve(
+        setup,
+        hands=tuple(tuple(pile) for pile in piles[:count]),
+        display=tuple(piles[count]),
+        deck=tuple(piles[count + 1]),
+    )
+
+
+@attrs.frozen
+class Scenario(Entry):
+    """A hand-crafted game: chosen cards dealt to a seat, a chosen start player, and a
+    script of actions that seat takes first (``palace *``: any normal palace), then
+    the players of ``mix``."""
+
+    seat: int = 0
+    cards: tuple[str, ...] = ()
+    script: tuple[str, ...] = ()
+
+    def play(self, components: Components) -> Record:
+        rules = _rules(dict(self.options))
+        setup = _give(random_setup(components, self.players, self.seed), self.seat, self.cards)
+        setup = attrs.evolve(setup, start_player=self.seat)
+        agents = MIXES[self.mix](self.players, self.seed, frozenset(self.wanted))
+        state = new_game(components, self.players, setup, rules)
+        recorder = Recorder(
+            components,
+            self.players,
+            setup,
+            rules,
+            seed=self.seed,
+            names=tuple(agent.name for agent in agents),
+            record_id=self.id,
+            description=self.description,
+        )
+        chance = random.Random(chance_seed(self.seed))
+        script = list(self.script)
+        while not state.is_over:
+            legal: tuple[Action, ...] | None = None
+            if state.is_chance:
+                action: Action = random_reshuffle(state, chance)
+            else:
+                assert state.to_move is not None
+                legal = legal_actions(state)
+                action = agents[state.to_move].choose(state, legal)
+                if state.to_move == self.seat and script:
+                    wanted = script[0]
+                    scripted = [
+                        a
+                        for a in legal
+                        if str(a) == wanted or (wanted == "palace *" and isinstance(a, PlacePalace))
+                    ]
+                    if scripted:
+                        action = scripted[0]
+                        script.pop(0)
+            after, events = apply_with_events(state, action)
+            recorder.add(state, action, after, events, legal)
+            state = after
+        return recorder.record(state)
+
+
+SCENARIO_TAGS = frozenset({"unplaceable-crown"})
+"""Tags reached by hand-crafted scenarios rather than by the search."""
+
+
+def scenario_entries() -> list[Entry]:
+    """Hand-crafted games for edge cases the search does not reach."""
+    entries: list[Entry] = []
+    for players in (3, 4, 5):
+        # Alone after the others withdraw at once, seat 0 wins all four influence tiles
+        # and the crown with three red cards, places a palace in each city of the
+        # province first; the crown palace then has no legal city (RUL.REWARD.NO_LEGAL_CITY
+        # under crown_beside_own_palace=forbidden).
+        entries.append(
+            Scenario(
+                f"scenario-unplaceable-crown-{players}p",
+                "scenario",
+                players,
+                400 + players,
+                "hoarders-after-seat-0",
+                (("crown_beside_own_palace", "forbidden"),),
+                ("unplaceable-crown",),
+                description="seat 0, alone in visit 1, wins every tile and the crown, fills "
+                "the province with palaces: the crown palace cannot be placed",
+                seat=0,
+                cards=("red-01", "red-03", "red-05"),
+                script=(
+                    "play red-01",
+                    "play red-03",
+                    "play red-05",
+                    "withdraw",
+                    "palace *",
+                    "palace *",
+                    "palace *",
+                    "palace *",
+                ),
+            )
+        )
+    return entries
+
+
 def full_entries() -> list[Entry]:
     return [
         Entry(
@@ -297,6 +413,8 @@ def edge_entries(components: Components, log: Callable[[str], None]) -> list[tup
     (or the search for it is exhausted)."""
     found: list[tuple[Entry, Record]] = []
     for tag in TRACE_TAGS:
+        if tag in SCENARIO_TAGS:
+            continue
         have = 0
         mixes = (
             ("all-hoarders", "hoarders", "edge-all")
@@ -431,10 +549,10 @@ def coverage(manifest: dict[str, Any], root: Path = ROOT) -> dict[str, Any]:
     return {
         "traces": len(traces),
         "steps": sum(trace["steps"] for trace in traces),
-        "clauses": {k: len(v) for k, v in sorted(by_clause.items())},
-        "rulings": {k: len(v) for k, v in sorted(by_ruling.items())},
-        "tags": {k: len(v) for k, v in sorted(by_tag.items())},
-        "options": {k: len(v) for k, v in sorted(by_option.items())},
+        "clause_records": {k: len(v) for k, v in sorted(by_clause.items())},
+        "ruling_records": {k: len(v) for k, v in sorted(by_ruling.items())},
+        "tag_records": {k: len(v) for k, v in sorted(by_tag.items())},
+        "option_records": {k: len(v) for k, v in sorted(by_option.items())},
         "mixed_option_traces": sum(1 for trace in traces if len(trace["ruleset"]) >= 2),
         "missing_tags": {
             tag: NOT_IN_RECORDS.get(tag, "not reached by any record")
@@ -449,20 +567,20 @@ def coverage(manifest: dict[str, Any], root: Path = ROOT) -> dict[str, Any]:
 def coverage_lines(report: dict[str, Any]) -> list[str]:
     lines = [f"corpus: {report['traces']} records, {report['steps']} steps"]
     lines.append(
-        f"options ({len(report['options'])}): "
-        + ", ".join(f"{k} x{v}" for k, v in report["options"].items())
+        f"options ({len(report['option_records'])}): "
+        + ", ".join(f"{k} x{v}" for k, v in report["option_records"].items())
     )
     lines.append(f"records mixing non-default options: {report['mixed_option_traces']}")
     lines.append(
-        f"edge tags ({len(report['tags'])}): "
-        + ", ".join(f"{k} x{v}" for k, v in report["tags"].items())
+        f"edge tags ({len(report['tag_records'])}): "
+        + ", ".join(f"{k} x{v}" for k, v in report["tag_records"].items())
     )
     for tag, reason in report["missing_tags"].items():
         lines.append(f"  tag {tag}: {reason}")
-    lines.append(f"clauses exercised by a step: {len(report['clauses'])}")
+    lines.append(f"clauses exercised by a step: {len(report['clause_records'])}")
     for clause, reason in report["missing_clauses"].items():
         lines.append(f"  {clause}: {reason}")
-    lines.append(f"rulings named by a step: {len(report['rulings'])}")
+    lines.append(f"rulings named by a step: {len(report['ruling_records'])}")
     for ruling, reason in report["missing_rulings"].items():
         lines.append(f"  {ruling}: {reason}")
     return lines
@@ -476,9 +594,9 @@ def build(log: Callable[[str], None] = lambda line: None) -> tuple[dict[str, str
     """Every record's text by file name, and the manifest."""
     components = default_components()
     played: list[tuple[Entry, Record]] = []
-    for entry in (*seeded_entries(), *option_entries(), *full_entries()):
+    for entry in (*seeded_entries(), *option_entries(), *scenario_entries(), *full_entries()):
         played.append((entry, entry.play(components)))
-    log(f"{len(played)} seeded, option and full records")
+    log(f"{len(played)} seeded, option, scenario and full records")
     played.extend(edge_entries(components, log))
     texts = {f"{entry.id}.json": dumps_record(record) for entry, record in played}
     manifest: dict[str, Any] = {
