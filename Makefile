@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench clean
+.PHONY: demo check lint typecheck specs test bench clean corpus corpus-check bench-verify
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,15 @@ check: lint typecheck specs test
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+
+corpus: $(STAMP)
+	$(BIN)/python tools/make_corpus.py
+
+corpus-check: $(STAMP)
+	$(BIN)/python tools/make_corpus.py --check
+
+bench-verify: $(STAMP)
+	$(BIN)/python tools/bench_verify.py
 
 clean:
 	rm -rf $(VENV) build

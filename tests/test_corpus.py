@@ -94,7 +94,10 @@ def test_every_option_is_played_in_several_records() -> None:
     coverage = MANIFEST["coverage"]
     for name, values in RULE_OPTIONS.items():
         for value in values:
-            assert coverage["option_records"].get(f"{name}={value}", 0) >= MIN_PER_OPTION, (name, value)
+            assert coverage["option_records"].get(f"{name}={value}", 0) >= MIN_PER_OPTION, (
+                name,
+                value,
+            )
     assert coverage["mixed_option_traces"] >= MIN_MIXED
 
 
