@@ -669,11 +669,13 @@ class Recorder:
         before: GameState,
         action: Action,
         after: GameState,
-        events: tuple[Event, ...],
+        events: tuple[Event, ...] | None = None,
         legal: tuple[Action, ...] | None = None,
     ) -> None:
-        """Record one applied action with its events (``legal``: the legal actions of
-        ``before``, if the caller has them already)."""
+        """Record one applied action with its events (applied again to find them when not
+        given) and the legal actions of ``before`` (computed when not given)."""
+        if events is None:
+            events = apply_with_events(before, action)[1]
         strings: list[str] | None = None
         if not before.is_chance:
             strings = sorted(str(item) for item in (legal or legal_actions(before)))
