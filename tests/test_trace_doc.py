@@ -14,7 +14,7 @@ from typing import Any
 
 from tajmahal.components import COMPONENT_FILES, default_components
 from tajmahal.serialize import state_to_json
-from tajmahal.tags import EDGE_TAGS
+from tajmahal.tags import TAGS as EDGE_TAGS
 from tajmahal.trace import read_record, replay_steps
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,26 +1,62 @@
-"""Edge tags and deciding clauses of a step, read from the states and events around it.
+"""Edge tags and deciding clauses of one step, from its structured events.
 
-``edge_tags(before, action, events, after)`` names the edge cases a step reaches (the
-vocabulary of :data:`EDGE_TAGS`, listed in ``docs/trace-format.md``);
-``step_clauses(action, events)`` the clause and ruling ids that decided it, sorted and
-unique. Records carry both with every step, and the golden corpus's manifest is built
-from them.
+A consumer of the golden traces filters on edge tags (as test262 does with features),
+and a record's per-step ``clauses`` name what actually decided the step. Both are
+computed here from the state before the step, the action, the events and the state
+after, so that they describe what happened rather than the action's type.
 
-This module reads the events' kinds and sentences; once events carry their own
-``clauses`` and structured fields it reads those instead.
+The tags (each produced when the step shows it):
+
+- ``tie``: a withdrawing player won nothing for a force because of a tie.
+- ``tie-broken``: a force was won although a player who has withdrawn had as many
+  symbols (the tie ended when that player withdrew).
+- ``zero-symbols``: a player with no symbol of a force and nobody left to compare with
+  did not win it (RUL.MAJORITY.ZERO_SYMBOLS).
+- ``crown-on-fortress``: the crown palace went to a fortress city.
+- ``crown-on-occupied``: the crown palace went to a city already holding a palace.
+- ``crown-beside-palace``: the crown palace went beside the same player's own palace.
+- ``placement-refused``: a placement was refused as illegal (never produced from a
+  legal step; position cases use it).
+- ``unplaceable-palace``: a palace won could not be placed anywhere (forfeited).
+- ``unplaceable-crown``: the crown palace won could not be placed anywhere.
+- ``deck-exhausted``: the deck ran out during the step (a reshuffle became due, or a
+  draw came up short).
+- ``discard-exhausted``: deck and discard pile were both empty, so a draw came up short.
+- ``short-display``: the display held fewer cards than needed: a display draw came up
+  short, or a withdrawing player who is not the last took fewer than two.
+- ``one-card-take``: a display pick of a single card as a decision.
+- ``reshuffle-mid-withdrawal``: a reshuffle interrupted a withdrawal (bonus or extra card).
+- ``card-bonus-empty-deck``: a card bonus tile was taken while the deck was empty.
+- ``special-changes-hands``: a special card was taken from the player holding it.
+- ``pairs-collide``: pairs of influence tiles of two or more players were exchanged (or
+  returned) at the same visit's end.
+- ``colour-change-first-turn``: the colour-change card was played before the player had
+  a colour this visit.
+- ``withdraw-without-playing``: a player withdrew without having played a card.
+- ``last-player-alone``: the only player left in the visit acted.
+- ``unwon-tile``: a province tile nobody won left the game.
+- ``tied-winners``: the game ended with several players sharing the top score.
+- ``plus-two``: the +2 card was played and scored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
-from tajmahal.actions import Action, PlaceCrown, PlacePalace, Play, Reshuffle, Take, Withdraw
-from tajmahal.events import Event
-from tajmahal.scoring import symbol_counts
-from tajmahal.state import DISPLAY_SIZES, GameState, Step
-from tajmahal.symbols import SYMBOL_INDEX, BonusKind, SpecialKind, Symbol
+from tajmahal.actions import (
+    Action,
+    PlaceCrown,
+    PlacePalace,
+    Play,
+    Reshuffle,
+    Take,
+    Withdraw,
+)
+from tajmahal.events import Event, EventKind, PointSource
+from tajmahal.state import GameState, Step
+from tajmahal.symbols import Symbol
 
-EDGE_TAGS: tuple[str, ...] = (
+TAGS = (
     "tie",
     "tie-broken",
     "zero-symbols",
@@ -45,187 +81,114 @@ EDGE_TAGS: tuple[str, ...] = (
     "tied-winners",
     "plus-two",
 )
-"""Every edge tag (``placement-refused`` belongs to refused actions, never to a record)."""
-
-_ACTION_CLAUSES: dict[type, tuple[str, ...]] = {
-    Play: ("TM.TURN.CHOICE", "TM.PLAY.ONE_COLOURED", "TM.PLAY.COLOUR_LOCK"),
-    Withdraw: ("TM.TURN.CHOICE", "TM.WITHDRAW.COMPARE", "TM.WITHDRAW.MAJORITY.STRICT"),
-    PlacePalace: ("TM.REWARD.INFLUENCE.PALACE", "TM.REWARD.PLACEMENT_ORDER"),
-    PlaceCrown: ("TM.REWARD.CROWN.PALACE", "TM.REWARD.PLACEMENT_ORDER"),
-    Take: ("TM.WITHDRAW.PICK_TWO",),
-    Reshuffle: ("TM.VISIT.NEXT.RESHUFFLE",),
-}
-
-_EVENT_CLAUSES: dict[str, tuple[str, ...]] = {
-    "win": ("TM.REWARD.INFLUENCE.TILE",),
-    "bonus": ("TM.REWARD.FORTRESS.BONUS",),
-    "discard": ("TM.WITHDRAW.DISCARD",),
-    "take": ("TM.WITHDRAW.PICK_TWO",),
-    "reshuffle": ("TM.VISIT.NEXT.RESHUFFLE", "RUL.DECK.RESHUFFLE_TIMING"),
-    "forfeit": ("RUL.REWARD.NO_LEGAL_CITY",),
-    "unwon": ("TM.VISIT.UNWON_PROVINCE",),
-    "visit": ("TM.VISIT.END", "TM.VISIT.NEXT.DISPLAY", "TM.VISIT.NEXT.START_PLAYER"),
-    "hand": ("TM.END.HAND.INCLUDES_LAST_PICKS",),
-    "end": ("TM.END.AFTER_TWELVE", "TM.END.WINNER"),
-}
+"""The tag vocabulary, in the order of the module's list."""
 
 
-def _event_clauses(event: Event) -> tuple[str, ...]:
-    if event.kind == "win":
-        if "crown" in event.text:
-            return ("TM.REWARD.CROWN.TAKE",)
-        if "province tile" in event.text:
-            return ("TM.REWARD.ELEPHANT.PROVINCE",)
-    if event.kind == "score":
-        if "+2" in event.text:
-            return ("TM.SPECIAL.PLUS_TWO",)
-        if "province tile" in event.text:
-            return ("TM.SCORE.PROVINCE", "TM.SCORE.ORDER")
-        return ("TM.SCORE.PALACE.CURRENT", "TM.SCORE.ORDER")
-    if event.kind == "exchange":
-        if "keeps" in event.text:
-            return ("TM.SPECIAL.ALREADY_HELD", "RUL.SPECIAL.ALREADY_HELD")
-        if "from player" in event.text:
-            return ("TM.SPECIAL.TAKE_FROM_HOLDER", "RUL.SPECIAL.CHANGES_HANDS")
-        return ("TM.SPECIAL.EARN", "TM.SPECIAL.EXCHANGE_AT_VISIT_END")
-    if event.kind == "draw":
-        if "cannot draw" in event.text:
-            return ("RUL.DECK.EXHAUSTED",)
-        if "display" in event.text:
-            return ("TM.VISIT.NEXT.DISPLAY",)
-        if "extra-card" in event.text:
-            return ("TM.WITHDRAW.WITHOUT_PLAYING", "RUL.WITHDRAW.WITHOUT_PLAYING")
-        return ("TM.SCORE.BONUS.CARD",)
-    if event.kind == "withdraw" and "without playing" in event.text:
-        return ("TM.WITHDRAW.WITHOUT_PLAYING.NOTHING",)
-    return _EVENT_CLAUSES.get(event.kind, ())
+def action_clauses(action: Action) -> tuple[str, ...]:
+    """The clause that makes an action of this kind possible at all."""
+    if isinstance(action, Play):
+        return (
+            ("TM.PLAY.ONE_COLOURED",)
+            if action.extra is None
+            else (
+                "TM.PLAY.ONE_COLOURED",
+                "TM.PLAY.EXTRA_CARD",
+            )
+        )
+    if isinstance(action, Withdraw):
+        return ("TM.WITHDRAW.FINAL",)
+    if isinstance(action, PlacePalace):
+        return ("TM.REWARD.INFLUENCE.PALACE",)
+    if isinstance(action, PlaceCrown):
+        return ("TM.REWARD.CROWN.PALACE",)
+    if isinstance(action, Take):
+        return ("TM.WITHDRAW.PICK_TWO",)
+    if isinstance(action, Reshuffle):
+        return ("TM.VISIT.NEXT.RESHUFFLE",)
+    return ()
 
 
-def step_clauses(action: Action, events: Sequence[Event]) -> tuple[str, ...]:
-    """The clause and ruling ids that decided a step, sorted and unique."""
-    ids = set(_ACTION_CLAUSES[type(action)])
+def step_clauses(action: Action, events: Iterable[Event]) -> tuple[str, ...]:
+    """The clauses and rulings that decided a step: the action's own clause and every
+    event's, sorted and without duplicates."""
+    ids = set(action_clauses(action))
     for event in events:
-        ids.update(_event_clauses(event))
+        ids.update(event.clauses)
     return tuple(sorted(ids))
 
 
-def _withdraw_tags(before: GameState, after: GameState) -> set[str]:
-    tags: set[str] = set()
-    seat = before.to_move
-    assert seat is not None
-    components = before.config.components
-    me = before.players[seat]
-    if not me.played:
-        tags.add("withdraw-without-playing")
-    others = [
-        player
-        for other, player in enumerate(before.players)
-        if other != seat and not player.withdrawn
-    ]
-    if not others:
-        tags.add("last-player-alone")
-    mine = symbol_counts(components, me.played)
-    compared = [symbol_counts(components, player.played) for player in others]
-    if before.config.rules.majority_scope.value == "all":
-        compared += [
-            player.withdrawn_counts
-            for other, player in enumerate(before.players)
-            if other != seat and player.withdrawn and player.withdrawn_counts is not None
-        ]
-    earlier = [
-        player.withdrawn_counts
-        for other, player in enumerate(before.players)
-        if other != seat and player.withdrawn and player.withdrawn_counts is not None
-    ]
-    for symbol in Symbol:
-        index = SYMBOL_INDEX[symbol]
-        if symbol is Symbol.MOGUL:
-            available = before.crown_in_court
-        elif symbol is Symbol.ELEPHANT:
-            available = before.court_province_tile is not None
-        else:
-            available = symbol in before.court_influence
-        if not available:
-            continue
-        best = max((counts[index] for counts in compared), default=0)
-        if mine[index] and mine[index] == best:
-            tags.add("tie")
-        if mine[index] > best and any(counts[index] >= mine[index] for counts in earlier):
-            tags.add("tie-broken")
-        if me.played and mine[index] == 0 and best == 0:
-            tags.add("zero-symbols")
-    return tags
-
-
 def edge_tags(
-    before: GameState, action: Action, events: Sequence[Event], after: GameState
+    before: GameState, action: Action, events: Iterable[Event], after: GameState
 ) -> frozenset[str]:
-    """The edge tags a step reaches (see :data:`EDGE_TAGS`)."""
+    """The edge tags (see the module docstring) that the step shows."""
+    happened = tuple(events)
     tags: set[str] = set()
-    components = before.config.components
-    if isinstance(action, Play):
-        extra = action.extra
-        seat = before.to_move
-        assert seat is not None
-        if extra is not None and extra in components.specials:
-            kind = components.specials[extra].kind
-            if kind is SpecialKind.PLUS_TWO:
-                tags.add("plus-two")
-            if kind is SpecialKind.COLOUR_CHANGE and not before.players[seat].played:
-                tags.add("colour-change-first-turn")
-    elif isinstance(action, Withdraw):
-        tags |= _withdraw_tags(before, after)
-    elif isinstance(action, Take) and len(action.cards) == 1:
-        tags.add("one-card-take")
-    elif isinstance(action, Reshuffle) and before.withdrawal is not None:
-        tags.add("reshuffle-mid-withdrawal")
-    elif isinstance(action, PlaceCrown):
-        here = [palace for palace in before.palaces if palace.city == action.city]
-        seat = before.to_move
-        if dict(before.bonus_on_board).get(action.city) is not None:
-            tags.add("crown-on-fortress")
-        if any(palace.seat != seat for palace in here):
-            tags.add("crown-on-occupied")
-        if any(palace.seat == seat for palace in here):
-            tags.add("crown-beside-palace")
-    elif isinstance(action, PlacePalace):
-        tile = dict(before.bonus_on_board).get(action.city)
-        if (
-            tile is not None
-            and components.bonus_tiles[tile].kind is BonusKind.CARD
-            and not before.deck
-        ):
-            tags.add("card-bonus-empty-deck")
-        if tile is not None and any(
-            palace.city == action.city and palace.crowned for palace in before.palaces
-        ):
-            tags.add("crown-on-fortress")
-    if before.deck and not after.deck:
-        tags.add("deck-exhausted")
-    exchanged: dict[str, int] = {}
-    for event in events:
-        if event.kind == "forfeit":
-            tags.add("unplaceable-crown" if "crown" in event.text else "unplaceable-palace")
-        elif event.kind == "draw" and "cannot draw" in event.text:
-            tags.add("discard-exhausted")
-        elif event.kind == "unwon":
-            tags.add("unwon-tile")
-        elif event.kind == "exchange":
-            if "from player" in event.text:
+    board = before.config.components.board
+    exchanging: set[int | None] = set()
+    for event in happened:
+        kind = event.kind
+        if kind is EventKind.NO_MAJORITY:
+            if "RUL.MAJORITY.ZERO_SYMBOLS" in event.clauses:
+                tags.add("zero-symbols")
+            elif "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
+                tags.add("tie")
+        elif kind is EventKind.WIN:
+            if "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
+                tags.add("tie-broken")
+        elif kind is EventKind.CROWN:
+            city = event.cities[0]
+            if board.cities[city].fortress:
+                tags.add("crown-on-fortress")
+            if event.seats:
+                tags.add("crown-on-occupied")
+            if event.seat in event.seats:
+                tags.add("crown-beside-palace")
+        elif kind is EventKind.FORFEIT:
+            tags.add("unplaceable-crown" if event.symbol is Symbol.MOGUL else "unplaceable-palace")
+        elif kind is EventKind.DRAW and event.counts:
+            tags.update(("deck-exhausted", "discard-exhausted"))
+            if event.seat is None:
+                tags.add("short-display")
+        elif kind is EventKind.BONUS and event.source is None:
+            if _deck_ran_dry(happened, after):
+                tags.add("card-bonus-empty-deck")
+        elif kind is EventKind.EXCHANGE:
+            if event.seats:
                 tags.add("special-changes-hands")
-            symbol = event.text.split(" ")[2]
-            exchanged[symbol] = exchanged.get(symbol, 0) + 1
-        elif (
-            event.kind == "visit"
-            and len(after.display) < DISPLAY_SIZES[after.players_count]
-            and after.step is not Step.SHUFFLE
-        ):
-            tags.add("short-display")
-    if any(count > 1 for count in exchanged.values()):
+            exchanging.add(event.seat)
+        elif kind is EventKind.WITHDRAW:
+            if "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING" in event.clauses:
+                tags.add("withdraw-without-playing")
+        elif kind is EventKind.UNWON:
+            tags.add("unwon-tile")
+        elif kind is EventKind.END and len(event.seats) > 1:
+            tags.add("tied-winners")
+        elif kind is EventKind.SCORE and event.source is PointSource.PLUS_TWO:
+            tags.add("plus-two")
+        elif kind is EventKind.PLAY and "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN" in event.clauses:
+            tags.add("colour-change-first-turn")
+    if after.step is Step.SHUFFLE:
+        tags.add("deck-exhausted")
+    if len(exchanging) > 1:
         tags.add("pairs-collide")
-    if after.is_over and len(after.winners()) > 1:
-        tags.add("tied-winners")
+    if isinstance(action, Take):
+        if len(action.cards) == 1:
+            tags.add("one-card-take")
+        if len(action.cards) < 2:
+            tags.add("short-display")
+    if isinstance(action, Reshuffle) and before.withdrawal is not None:
+        tags.add("reshuffle-mid-withdrawal")
+    if isinstance(action, Play | Withdraw) and before.to_move is not None:
+        seat = before.to_move
+        if all(p.withdrawn for other, p in enumerate(before.players) if other != seat):
+            tags.add("last-player-alone")
     return frozenset(tags)
 
 
-__all__ = ["EDGE_TAGS", "edge_tags", "step_clauses"]
+def _deck_ran_dry(events: tuple[Event, ...], after: GameState) -> bool:
+    """True when a card bonus's draw found the deck empty (a reshuffle or nothing)."""
+    if after.step is Step.SHUFFLE and after.draw is not None:
+        return after.draw.reason == "bonus-card"
+    return any(
+        e.kind is EventKind.DRAW and e.counts and "TM.SCORE.BONUS.CARD" in e.clauses for e in events
+    )
