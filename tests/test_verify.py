@@ -154,3 +154,17 @@ def test_json_differences_name_leaf_paths() -> None:
     right = {"a": 1, "b": [{"c": 2}, {"c": 4}], "d": [1], "e": True}
     found = {d.path: (d.expected, d.actual) for d in json_differences(left, right)}
     assert found == {"b[1].c": (3, 4), "d": ([1, 2], [1]), "e": (None, True)}
+
+
+def test_the_conformance_guide_shows_real_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    guide = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    marker = "<!-- divergence-example: seeded-3p-001.json step 7 seat 2 +2 -->"
+    block = guide.split(marker, 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    document = _document(CORPUS / "seeded-3p-001.json")
+    document["steps"][7]["scores"][2] += 2
+    _write(tmp_path / "my-games" / "g17.json", document)
+    monkeypatch.chdir(tmp_path)
+    assert main(["verify", "my-games/g17.json"]) == 1
+    assert capsys.readouterr().err == block

@@ -314,7 +314,7 @@ def text_lines(result: FileReport) -> list[str]:
         lines.append(f"  clauses: {', '.join(result.clauses)}")
     if result.account:
         lines.append("  the reference's account of the step:")
-        lines.extend(f"    {line}" for line in result.account if line.strip())
+        lines.extend(f"    {line.strip()}" for line in result.account if line.strip())
     if result.differences:
         lines.append("  public position after the step, record against reference:")
         for difference in result.differences[:40]:
