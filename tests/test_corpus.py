@@ -154,3 +154,33 @@ def test_records_regenerate_identically(entry_id: str) -> None:
         f"{entry_id} no longer regenerates identically: review the behaviour change and "
         "run tools/make_corpus.py"
     )
+
+
+@pytest.mark.parametrize(
+    ("tag", "option"),
+    [
+        ("pairs-collide", "already_held_special"),
+        ("withdraw-without-playing", "withdraw_without_playing"),
+        ("colour-change-first-turn", "colour_change_first_turn"),
+    ],
+)
+def test_edge_cases_that_an_option_changes_appear_under_each_option(tag: str, option: str) -> None:
+    default = RuleSet().to_json()
+    for value in RULE_OPTIONS[option]:
+        records = [
+            trace["id"]
+            for trace in MANIFEST["traces"]
+            if tag in trace["tags"] and trace["ruleset"].get(option, default[option]) == value
+        ]
+        assert len(records) >= MIN_PER_OPTION, (tag, option, value)
+
+
+def test_options_forbidding_a_situation_never_show_it() -> None:
+    """Records are consistent with their rule sets: under crown_beside_own_palace =
+    forbidden no crown palace joins its owner's palace; under majority_scope = all no tie
+    is broken by a withdrawal."""
+    for trace in MANIFEST["traces"]:
+        if trace["ruleset"].get("crown_beside_own_palace") == "forbidden":
+            assert "crown-beside-palace" not in trace["tags"], trace["id"]
+        if trace["ruleset"].get("majority_scope") == "all":
+            assert "tie-broken" not in trace["tags"], trace["id"]

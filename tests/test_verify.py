@@ -15,7 +15,8 @@ import pytest
 
 from tajmahal.cli import main
 from tajmahal.components import default_components
-from tajmahal.verify import Outcome, json_differences, verify_file, verify_paths
+from tajmahal.digest import legal_digest
+from tajmahal.verify import Outcome, json_differences, text_lines, verify_file, verify_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "specs" / "traces"
@@ -111,6 +112,21 @@ def test_illegal_action_is_a_divergence_with_the_reason(tmp_path: Path) -> None:
     assert result.outcome is Outcome.DIVERGED
     assert result.field == "action"
     assert "illegal" in result.mismatches[0].actual
+    assert result.clauses == ("TM.TURN.CHOICE",), "the rule forbidding the move"
+
+
+def test_full_record_legal_mismatch_lists_the_actions_that_differ(tmp_path: Path) -> None:
+    document = _document(FULL)
+    index = next(i for i, s in enumerate(document["steps"]) if s.get("legal_count", 0) > 3)
+    step = document["steps"][index]
+    dropped = next(a for a in step["legal"] if a != step["action"])
+    step["legal"] = [a for a in step["legal"] if a != dropped]
+    step["legal_count"] -= 1
+    step["legal_digest"] = legal_digest(step["legal"])
+    result = verify_file(_write(tmp_path / "full.json", document), default_components())
+    assert [m.field for m in result.mismatches] == ["legal_count", "legal_digest", "legal"]
+    lines = text_lines(result)
+    assert f"         only in the reference {json.dumps([dropped])}" in lines
 
 
 @pytest.mark.parametrize("kind", ["json", "junit"])

@@ -308,6 +308,11 @@ def text_lines(result: FileReport) -> list[str]:
     if result.step is not None:
         lines.append(f"  step {result.step}: {result.action}")
     for mismatch in result.mismatches:
+        if mismatch.field == "legal":
+            recorded, replayed = set(mismatch.expected), set(mismatch.actual)
+            lines.append(f"  legal: only in the record {_value(sorted(recorded - replayed))}")
+            lines.append(f"         only in the reference {_value(sorted(replayed - recorded))}")
+            continue
         lines.append(f"  {mismatch.field}: expected {_value(mismatch.expected)}")
         lines.append(f"  {' ' * len(mismatch.field)}  actual   {_value(mismatch.actual)}")
     if result.clauses:
