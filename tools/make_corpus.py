@@ -507,6 +507,8 @@ NOT_NAMED: dict[str, str] = {
             "RUL.TURN.NO_LEGAL_PLAY",
             "RUL.WITHDRAW.FIRST_ROUND",
             "RUL.CROWN.OWN_PALACE_BESIDE_CROWN",
+            "RUL.REWARD.TWO_PALACES_PER_CITY",
+            "RUL.SPECIAL.ONE_PER_TURN",
         ),
         _LEGALITY,
     ),
@@ -536,6 +538,7 @@ NOT_NAMED: dict[str, str] = {
             "TM.SPECIAL.MOGUL",
             "RUL.CROWN.COUNTS_AS_PALACE",
             "RUL.SCORE.BONUS_ORDER",
+            "RUL.END.WHITE_NOT_A_COLOUR",
         ),
         _SCORING,
     ),
@@ -546,8 +549,13 @@ NOT_NAMED: dict[str, str] = {
             "TM.VISIT.UNWON_COURT",
             "RUL.VISIT.LAST_VISIT_DISPLAY",
             "RUL.VISIT.UNWON_COURT",
+            "RUL.SPECIAL.PAIR_TILES_TO_SUPPLY",
         ),
         _STATE,
+    ),
+    **dict.fromkeys(
+        ("RUL.PLAY.PUBLIC_INFORMATION",),
+        "checked through the public position of full records (what every seat sees)",
     ),
 }
 """Implemented clauses and rulings no step names, and how the corpus checks them anyway."""
