@@ -38,6 +38,13 @@ from tajmahal.trace import (
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "specs" / "schemas" / "trace.schema.json"
 V1_RECORD = ROOT / "tests" / "data" / "trace-v1-3p-seed11.json"
+KNOWN_IDS = {
+    line.split('"')[1]
+    for path in (*(ROOT / "specs" / "clauses").glob("*.toml"), *(ROOT / "rulings").glob("*.toml"))
+    for line in path.read_text(encoding="utf-8").splitlines()
+    if line.startswith("id = ")
+}
+"""Every clause and ruling id of the registry."""
 
 
 def _components() -> Components:
@@ -400,8 +407,10 @@ def test_every_step_carries_its_digests(match: MatchResult) -> None:
             assert step.legal_digest == _sha256("\n".join(strings))
             assert step.action in strings
         assert step.clauses == tuple(sorted(set(step.clauses)))
+        assert set(step.clauses) <= KNOWN_IDS, set(step.clauses) - KNOWN_IDS
         assert step.tags is not None and list(step.tags) == sorted(set(step.tags))
-        assert events is not None
+        if any(event.kind == "unwon" for event in events):
+            assert "unwon-tile" in step.tags
         state = after
 
 
