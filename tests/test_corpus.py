@@ -21,6 +21,7 @@ import pytest
 
 from tajmahal.components import default_components
 from tajmahal.rules import RULE_OPTIONS, RuleSet
+from tajmahal.schemas import first_violation
 from tajmahal.verify import Outcome, Report, verify_paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,3 +185,7 @@ def test_options_forbidding_a_situation_never_show_it() -> None:
             assert "crown-beside-palace" not in trace["tags"], trace["id"]
         if trace["ruleset"].get("majority_scope") == "all":
             assert "tie-broken" not in trace["tags"], trace["id"]
+
+
+def test_manifest_conforms_to_its_schema() -> None:
+    assert first_violation("trace-index", MANIFEST) is None

@@ -16,6 +16,7 @@ import pytest
 from tajmahal.cli import main
 from tajmahal.components import default_components
 from tajmahal.digest import legal_digest
+from tajmahal.schemas import first_violation
 from tajmahal.verify import Outcome, json_differences, text_lines, verify_file, verify_paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,6 +142,7 @@ def test_reports_are_written_whole_to_a_file(
     text = output.read_text(encoding="utf-8")
     if kind == "json":
         report = json.loads(text)
+        assert first_violation("verify-report", report) is None
         assert report["summary"]["files"] == 4
         assert report["summary"]["exit_code"] == 2
         diverged = next(f for f in report["files"] if f["outcome"] == "diverged")
@@ -184,3 +186,16 @@ def test_the_conformance_guide_shows_real_output(
     monkeypatch.chdir(tmp_path)
     assert main(["verify", "my-games/g17.json"]) == 1
     assert capsys.readouterr().err == block
+
+
+def test_play_full_writes_a_record_that_verifies(tmp_path: Path) -> None:
+    path = tmp_path / "full.json"
+    assert (
+        main(["play", "--players", "3", "--seed", "9", "--quiet", "--full", "--trace", str(path)])
+        == 0
+    )
+    document = _document(path)
+    decisions = [step for step in document["steps"] if step["actor"] != "chance"]
+    assert all(step["action"] in step["legal"] for step in decisions)
+    assert all("public" in step for step in document["steps"])
+    assert verify_file(path, default_components()).outcome is Outcome.OK
