@@ -77,3 +77,18 @@ def test_every_field_and_tag_of_the_schema_is_documented() -> None:
     tags_table = _section("## Edge tags", "## Versions")
     documented = re.findall(r"^\| `([a-z-]+)` \|", tags_table, flags=re.MULTILINE)
     assert documented == list(EDGE_TAGS) == SCHEMA["$defs"]["tag"]["enum"]
+
+
+def test_every_field_of_the_position_document_is_documented() -> None:
+    position = json.loads(
+        (ROOT / "specs" / "schemas" / "position.schema.json").read_text(encoding="utf-8")
+    )
+    section = _section("## The position document", "## Public position")
+    for field in position["properties"]:
+        assert f"| `{field}` |" in section, field
+    for field in position["$defs"]["seat_state"]["properties"]:
+        assert f"`{field}`" in section, field
+    for definition in ("withdrawal", "draw"):
+        shape = next(s for s in position["$defs"][definition]["anyOf"] if s.get("properties"))
+        for field in shape["properties"]:
+            assert f"`{field}`" in section, (definition, field)
