@@ -199,3 +199,19 @@ def test_play_full_writes_a_record_that_verifies(tmp_path: Path) -> None:
     assert all(step["action"] in step["legal"] for step in decisions)
     assert all("public" in step for step in document["steps"])
     assert verify_file(path, default_components()).outcome is Outcome.OK
+
+
+def test_a_folder_without_records_is_bad_input(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "notes.txt").write_text("no records here", encoding="utf-8")
+    assert main(["verify", str(tmp_path)]) == 2
+    assert f"error: {tmp_path}: is a folder with no *.json record in it" in capsys.readouterr().err
+
+
+def test_report_lines_escape_control_characters(tmp_path: Path) -> None:
+    path = _write(tmp_path / "x.json", {"format": "tajmahal-trace", "version": "\x1b[2J"})
+    result = verify_file(path, default_components())
+    assert result.outcome is Outcome.BAD_INPUT
+    (line,) = text_lines(result)
+    assert "\x1b" not in line and "\\x1b" in line

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 import time
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterable, Sequence
@@ -45,6 +46,23 @@ from tajmahal.trace import (
 
 MANIFEST_FORMAT = "tajmahal-trace-index"
 """The ``format`` of a corpus manifest, which folder walks skip (it is not a record)."""
+STDIN = "-"
+"""The path that names standard input."""
+_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]")
+"""Characters that could break a report line or rewrite a terminal."""
+
+
+def display_name(path: str | Path) -> str:
+    """How reports name a file: ``(standard input)`` for ``-``; bytes of a name that are
+    not UTF-8 shown as escapes, so printing the name cannot fail."""
+    text = str(path)
+    if text == STDIN:
+        return "(standard input)"
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def _one_line(text: str) -> str:
+    return _CONTROL.sub(lambda match: ascii(match.group())[1:-1], text)
 
 
 class Outcome(enum.Enum):
@@ -169,18 +187,21 @@ def json_differences(expected: Any, actual: Any, path: str = "") -> list[Differe
     return [] if expected == actual else [Difference(path or "(root)", expected, actual)]
 
 
-def collect_paths(paths: Iterable[str | Path]) -> list[Path]:
+def collect_paths(paths: Iterable[str | Path]) -> list[str | Path]:
     """The files to check: each file as given, each folder's ``*.json`` recursively
     (sorted, corpus manifests left out)."""
-    found: list[Path] = []
+    found: list[str | Path] = []
     for item in paths:
-        path = Path(item)
-        if not path.is_dir():
-            found.append(path)
+        if not str(item) or str(item) == STDIN or not Path(item).is_dir():
+            found.append(item)
             continue
-        for child in sorted(path.rglob("*.json")):
-            if child.is_file() and not _is_manifest(child):
-                found.append(child)
+        path = Path(item)
+        children = [
+            child
+            for child in sorted(path.rglob("*.json"))
+            if child.is_file() and not _is_manifest(child)
+        ]
+        found.extend(children if children else [path])
     return found
 
 
@@ -195,8 +216,12 @@ def _is_manifest(path: Path) -> bool:
 
 def verify_file(path: str | Path, components: Components) -> FileReport:
     """Verify one record file; never raises for bad input or a divergence."""
-    source = str(path)
+    source = display_name(path)
     started = time.perf_counter()
+    if str(path) and str(path) != STDIN and Path(path).is_dir():
+        return FileReport(
+            source, Outcome.BAD_INPUT, f"{source}: is a folder with no *.json record in it"
+        )
     steps = 0
     trace_id: str | None = None
     record: Record | None = None
@@ -301,8 +326,8 @@ def text_lines(result: FileReport) -> list[str]:
     if result.outcome is Outcome.OK:
         return [f"OK {result.path}: {result.message}"]
     if result.outcome is Outcome.BAD_INPUT:
-        return [f"error: {result.message}"]
-    lines = [f"FAIL {result.message}"]
+        return [f"error: {_one_line(result.message)}"]
+    lines = [f"FAIL {_one_line(result.message)}"]
     if result.trace_id is not None:
         lines.append(f"  trace: {result.trace_id}")
     if result.step is not None:
