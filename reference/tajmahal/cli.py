@@ -25,6 +25,7 @@ from tajmahal.serialize import canonical_json, state_to_json
 from tajmahal.state import GameState
 from tajmahal.trace import (
     Record,
+    VerificationError,
     initial_state,
     read_record,
     replay_steps,
@@ -226,6 +227,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     try:
         code: int = arguments.handler(arguments)
+    except VerificationError as error:
+        print(f"FAIL {error}", file=sys.stderr)
+        return EXIT_FAILED
     except TajMahalError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
