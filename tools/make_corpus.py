@@ -2,7 +2,7 @@
 
 The corpus is what other engines are checked against, so it must reach every edge case
 and every option of every configurable ruling, not only what random play happens to
-meet. It is built in four deterministic parts:
+meet. It is built in five deterministic parts:
 
 - ``seeded``: games between the built-in greedy and random players under the default
   rules, for 3, 4 and 5 players;
@@ -12,6 +12,8 @@ meet. It is built in four deterministic parts:
 - ``edge``: for every edge tag, games found by searching seeds, rule sets and mixes of
   edge-seeking players (players that prefer, at each decision, an action whose step
   reaches a wanted tag; hoarders that withdraw without playing to run the deck dry);
+- ``scenario``: hand-crafted games (chosen cards dealt to a seat, a chosen start player,
+  a script of that seat's first actions) for edge cases the search does not reach;
 - ``full``: a few records written with the legal actions and public position of every
   step (OpenSpiel playthrough style).
 
