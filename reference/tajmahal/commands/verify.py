@@ -59,10 +59,15 @@ def register(commands: Any) -> None:
     parser = commands.add_parser(
         "verify",
         help="replay records against the reference: every step, digest and score",
-        description=__doc__.splitlines()[0] if __doc__ else None,
+        description="Replay game records against the reference, checking every step's seat "
+        "to move, legal actions, scores and state digest. Every file is checked; exit code 0 "
+        "when all conform, 1 when one diverges, 2 when one is not a readable record.",
     )
     parser.add_argument(
-        "paths", nargs="+", metavar="PATH", help="record files, or folders of *.json records"
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="record files (- for standard input), or folders searched for *.json records",
     )
     parser.add_argument(
         "--report", choices=("json", "junit"), help="also write a machine-readable report"
