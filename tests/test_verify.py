@@ -216,3 +216,13 @@ def test_report_lines_escape_control_characters(tmp_path: Path) -> None:
     (line,) = text_lines(result)
     assert "\x1b" not in line
     assert "version" in line
+
+
+def test_a_file_name_that_is_not_utf8_prints_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name = str(tmp_path / "bad-\udcff.json")
+    Path(name).write_text("{}", encoding="utf-8")
+    assert main(["verify", name]) == 2
+    err = capsys.readouterr().err
+    assert "bad-\\udcff.json" in err or "bad-\\xff.json" in err

@@ -62,7 +62,10 @@ def display_name(path: str | Path) -> str:
 
 
 def _one_line(text: str) -> str:
-    return _CONTROL.sub(lambda match: ascii(match.group())[1:-1], text)
+    """``text`` safe to print as one line: control characters and lone surrogates (from
+    file names that are not UTF-8) written as escapes."""
+    escaped = _CONTROL.sub(lambda match: ascii(match.group())[1:-1], text)
+    return escaped.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 class Outcome(enum.Enum):
@@ -324,7 +327,7 @@ def _value(value: Any) -> str:
 def text_lines(result: FileReport) -> list[str]:
     """The human-readable lines for one file (first line: ``OK``, ``FAIL`` or ``error:``)."""
     if result.outcome is Outcome.OK:
-        return [f"OK {result.path}: {result.message}"]
+        return [_one_line(f"OK {result.path}: {result.message}")]
     if result.outcome is Outcome.BAD_INPUT:
         return [f"error: {_one_line(result.message)}"]
     lines = [f"FAIL {_one_line(result.message)}"]
@@ -354,7 +357,7 @@ def text_lines(result: FileReport) -> list[str]:
             )
         if len(result.differences) > 40:
             lines.append(f"    ... and {len(result.differences) - 40} more")
-    return lines
+    return [_one_line(line) for line in lines]
 
 
 def _file_json(result: FileReport) -> dict[str, Any]:
