@@ -226,3 +226,20 @@ def test_a_file_name_that_is_not_utf8_prints_escaped(
     assert main(["verify", name]) == 2
     err = capsys.readouterr().err
     assert "bad-\\udcff.json" in err or "bad-\\xff.json" in err
+
+
+def test_the_library_example_of_the_guide_runs(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guide's block, run on the small folder of this module (not the whole corpus,
+    which the corpus test verifies already)."""
+    guide = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    block = guide.split("<!-- verify-library -->", 1)[1].split("```python\n", 1)[1]
+    code = block.split("```", 1)[0]
+    assert '"specs/traces"' in code
+    namespace: dict[str, Any] = {}
+    exec(code.replace('"specs/traces"', repr(str(folder))), namespace)
+    assert namespace["summary"] == {**namespace["summary"], "files": 4, "diverged": 1}
+    printed = capsys.readouterr().out
+    assert "diverging.json 30 scores" in printed
+    assert printed.rstrip().endswith(namespace["report"].summary())
