@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Any, Final, Protocol
 
 import attrs
-import jsonschema
 
 from tajmahal.actions import parse_action
 from tajmahal.components import Components, default_components
 from tajmahal.engine import apply, legal_actions
 from tajmahal.errors import IllegalActionError, TajMahalError
+from tajmahal.schemas import first_violation, schema_dir
 from tajmahal.serialize import state_from_json, state_to_json
 from tajmahal.state import GameState
 
@@ -38,9 +38,6 @@ CASES_FORMAT: Final = "tajmahal-cases"
 """The ``format`` tag of a case file."""
 CASES_VERSION: Final = 1
 """The version of the case file layout (a change of meaning bumps it)."""
-
-SCHEMA_NAME: Final = "case.schema.json"
-"""The file name of the case schema in ``specs/schemas/``."""
 
 
 class CaseFileError(TajMahalError):
@@ -111,9 +108,9 @@ def document_digest(document: Mapping[str, Any]) -> str:
 # Loading
 
 
-def schema_path() -> Path:
-    """Where the case schema lies in a source checkout (``specs/schemas/``)."""
-    return Path(__file__).resolve().parents[2] / "specs" / "schemas" / SCHEMA_NAME
+def default_cases_dir() -> Path:
+    """``specs/cases`` beside the published schemas (see :mod:`tajmahal.schemas`)."""
+    return schema_dir().parent / "cases"
 
 
 def case_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -144,24 +141,19 @@ class CaseFile:
         return cases
 
 
-def load_cases(paths: Iterable[str | Path], *, schema: Path | None = None) -> list[CaseFile]:
-    """Read and validate case files (folders are searched for ``*.json``); raises
-    :class:`CaseFileError` naming the file and the field at the first bad one."""
-    schema_file = schema if schema is not None else schema_path()
-    try:
-        schema_document = json.loads(schema_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise CaseFileError(f"{schema_file}: cannot read the case schema ({error})") from None
-    validator = jsonschema.Draft202012Validator(schema_document)
+def load_cases(paths: Iterable[str | Path]) -> list[CaseFile]:
+    """Read and validate case files (folders are searched for ``*.json``) against
+    ``specs/schemas/case.schema.json``; raises :class:`CaseFileError` naming the file and
+    the field at the first bad one."""
     loaded = []
     for path in case_files(paths):
         try:
             document = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise CaseFileError(f"{path}: not a readable JSON file ({error})") from None
-        for problem in sorted(validator.iter_errors(document), key=lambda e: list(e.path)):
-            where = "/".join(str(part) for part in problem.absolute_path) or "(root)"
-            raise CaseFileError(f"{path}: {where}: {problem.message}")
+        problem = first_violation("case", document)
+        if problem is not None:
+            raise CaseFileError(f"{path}: {problem.field}: {problem.message}")
         loaded.append(CaseFile(str(path), document))
     return loaded
 
@@ -415,7 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--skip", action="append", default=[], metavar="PREFIX", help="skip cases by prefix"
     )
     arguments = parser.parse_args(argv)
-    paths = arguments.paths or [schema_path().parents[1] / "cases"]
+    paths = arguments.paths or [default_cases_dir()]
     try:
         files = load_cases(paths)
     except CaseFileError as error:
