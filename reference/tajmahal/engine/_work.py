@@ -49,16 +49,17 @@ class WorkPlayer:
 
     def freeze(self) -> PlayerState:
         """The frozen player (hands and influence tiles are kept sorted on insertion)."""
+        # Positional, in field order: this runs once per changed seat per action.
         return PlayerState(
-            hand=tuple(self.hand),
-            played=tuple(self.played),
-            colour=self.colour,
-            withdrawn=self.withdrawn,
-            withdrawn_counts=self.withdrawn_counts,
-            influence=tuple(self.influence),  # kept in canonical order by insort
-            province_tiles=tuple(self.province_tiles),
-            goods_tiles=tuple(self.goods_tiles),
-            score=self.score,
+            tuple(self.hand),
+            tuple(self.played),
+            self.colour,
+            self.withdrawn,
+            self.withdrawn_counts,
+            tuple(self.influence),  # kept in canonical order by insort
+            tuple(self.province_tiles),
+            tuple(self.goods_tiles),
+            self.score,
         )
 
 
@@ -163,48 +164,55 @@ class Work:
     def freeze(self) -> GameState:
         """The frozen state: unchanged parts are shared with the original."""
         state = self.state
-        lists = self._lists
         players = state.players
         if self._players:
+            changed = self._players
             players = tuple(
-                self._players[seat].freeze() if seat in self._players else old
+                changed[seat].freeze() if seat in changed else old
                 for seat, old in enumerate(players)
             )
+        deck = state.deck
+        discard = state.discard
+        display = state.display
+        specials_on_table = state.specials_on_table
+        court_influence = state.court_influence
+        palaces = state.palaces
+        lists = self._lists
+        if lists:
+            if "deck" in lists:
+                deck = tuple(lists["deck"])
+            if "discard" in lists:
+                discard = tuple(sorted(lists["discard"]))
+            if "display" in lists:
+                display = tuple(sorted(lists["display"]))
+            if "specials_on_table" in lists:
+                specials_on_table = tuple(sorted(lists["specials_on_table"]))
+            if "court_influence" in lists:
+                court_influence = tuple(
+                    sorted(lists["court_influence"], key=SYMBOL_INDEX.__getitem__)
+                )
+            if "palaces" in lists:
+                palaces = tuple(lists["palaces"])  # kept sorted by insort
+        # Positional, in field order: this runs once per action.
         return GameState(
-            config=state.config,
-            visit=self.visit,
-            step=self.step,
-            to_move=self.to_move,
-            start_player=self.start_player,
-            players=players,
-            deck=tuple(lists["deck"]) if "deck" in lists else state.deck,
-            discard=tuple(sorted(lists["discard"])) if "discard" in lists else state.discard,
-            display=tuple(sorted(lists["display"])) if "display" in lists else state.display,
-            specials_on_table=(
-                tuple(sorted(lists["specials_on_table"]))
-                if "specials_on_table" in lists
-                else state.specials_on_table
-            ),
-            court_influence=(
-                tuple(sorted(lists["court_influence"], key=SYMBOL_INDEX.__getitem__))
-                if "court_influence" in lists
-                else state.court_influence
-            ),
-            crown_in_court=self.crown_in_court,
-            court_province_tile=self.court_province_tile,
-            province_order=state.province_order,
-            bonus_on_board=(
-                tuple(sorted(self._bonus.items()))
-                if self._bonus is not None
-                else state.bonus_on_board
-            ),
-            palaces=(
-                tuple(lists["palaces"])  # kept sorted by insort
-                if "palaces" in lists
-                else state.palaces
-            ),
-            withdrawal=self.withdrawal,
-            draw=self.draw,
+            state.config,
+            self.visit,
+            self.step,
+            self.to_move,
+            self.start_player,
+            players,
+            deck,
+            discard,
+            display,
+            specials_on_table,
+            court_influence,
+            self.crown_in_court,
+            self.court_province_tile,
+            state.province_order,
+            tuple(sorted(self._bonus.items())) if self._bonus is not None else state.bonus_on_board,
+            palaces,
+            self.withdrawal,
+            self.draw,
         )
 
     def score(self, seat: int, points: int) -> None:

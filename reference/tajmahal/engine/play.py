@@ -19,8 +19,13 @@ Notes on this implementation:
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+
+import attrs
+
 from tajmahal.actions import WITHDRAW, Action, Play
-from tajmahal.components import CardId
+from tajmahal.components import CardId, Components
 from tajmahal.engine._work import Work, colour_change_id, next_active
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event, EventKind, PointSource
@@ -44,31 +49,56 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     """
     components = state.config.components
     player = state.players[seat]
-    cards = components.cards
-    colour_change = colour_change_id(components)
+    colours = components.card_colours
+    table = _play_table(components)
+    colour_change = table.colour_change
     coloured: list[CardId] = []
     extras: list[CardId] = []
-    has_colour_change = False
     for card_id in player.hand:
-        card = cards.get(card_id)
-        if card is None:
-            extras.append(card_id)
-            if card_id == colour_change:
-                has_colour_change = True
-        elif card.colour is CardColour.WHITE:
+        colour = colours.get(card_id)
+        if colour is None or colour is CardColour.WHITE:
             extras.append(card_id)
         else:
             coloured.append(card_id)
     actions: list[Action] = []
     lock = player.colour
+    alone = table.alone
+    pairs = table.pairs
     for card_id in coloured:
-        if lock is None or cards[card_id].colour is lock:
-            actions.append(Play(card_id))
-            actions.extend(Play(card_id, extra) for extra in extras)
-        elif has_colour_change:
-            actions.append(Play(card_id, colour_change))
+        if lock is None or colours[card_id] is lock:
+            actions.append(alone[card_id])
+            row = pairs[card_id]
+            actions += [row[extra] for extra in extras]
+        elif colour_change in extras:
+            actions.append(pairs[card_id][colour_change])
     actions.append(WITHDRAW)
     return actions
+
+
+@attrs.frozen(slots=True)
+class _PlayTable:
+    """Every possible play of a component set, built once: listing the plays of a hand
+    then looks actions up instead of building them."""
+
+    colour_change: CardId
+    """The colour-change card's id."""
+    alone: Mapping[CardId, Play]
+    """``play c`` for every coloured card ``c``."""
+    pairs: Mapping[CardId, Mapping[CardId, Play]]
+    """``play c x`` for every coloured card ``c`` and every white or special card ``x``."""
+
+
+@functools.cache
+def _play_table(components: Components) -> _PlayTable:
+    """The :class:`_PlayTable` of a component set (one per set: sets compare by digest)."""
+    colours = components.card_colours
+    coloured = [card for card, colour in colours.items() if colour not in (None, CardColour.WHITE)]
+    extras = [card for card, colour in colours.items() if colour in (None, CardColour.WHITE)]
+    return _PlayTable(
+        colour_change_id(components),
+        {card: Play(card) for card in coloured},
+        {card: {extra: Play(card, extra) for extra in extras} for card in coloured},
+    )
 
 
 def apply_play(work: Work, action: Play) -> None:
