@@ -166,11 +166,10 @@ class Work:
         state = self.state
         players = state.players
         if self._players:
-            changed = self._players
-            players = tuple(
-                changed[seat].freeze() if seat in changed else old
-                for seat, old in enumerate(players)
-            )
+            seats = list(players)
+            for seat, player in self._players.items():
+                seats[seat] = player.freeze()
+            players = tuple(seats)
         deck = state.deck
         discard = state.discard
         display = state.display

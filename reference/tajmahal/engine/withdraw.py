@@ -24,6 +24,7 @@ Notes on this implementation:
 
 from __future__ import annotations
 
+import functools
 from bisect import insort
 from itertools import combinations
 
@@ -87,8 +88,7 @@ def apply_withdraw(work: Work) -> None:
     palaces_owed = 0
     crown_owed = False
     province_won = None
-    for symbol in Symbol:
-        index = SYMBOL_INDEX[symbol]
+    for index, symbol in enumerate(Symbol):  # canonical order (SYMBOL_INDEX)
         if symbol is Symbol.MOGUL:
             available = work.crown_in_court
         elif symbol is Symbol.ELEPHANT:
@@ -241,7 +241,14 @@ def take_actions(state: GameState) -> list[Action]:
     display = state.display
     if len(display) <= 2:
         return [Take(display)] if display else []
-    return [Take(pair) for pair in combinations(display, 2)]
+    return [_take(pair) for pair in combinations(display, 2)]
+
+
+@functools.lru_cache(maxsize=8192)
+def _take(cards: tuple[CardId, ...]) -> Take:
+    """The ``take`` of two display cards, built once per pair (listing the picks then
+    looks actions up instead of building them)."""
+    return Take(cards)
 
 
 def apply_take(work: Work, action: Take) -> None:
