@@ -239,8 +239,11 @@ def next_active(work: Work, seat: int) -> int | None:
     Implements: TM.TURN.CLOCKWISE, TM.TURN.WITHDRAWN_SKIPPED
     """
     count = work.count
+    changed = work._players
+    frozen = work.state.players
     for offset in range(1, count + 1):
         candidate = (seat + offset) % count
-        if work.is_active(candidate):
+        player = changed.get(candidate)
+        if not (player.withdrawn if player is not None else frozen[candidate].withdrawn):
             return candidate
     return None

@@ -51,12 +51,12 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     player = state.players[seat]
     colours = components.card_colours
     table = _play_table(components)
-    colour_change = table.colour_change
+    white = CardColour.WHITE
     coloured: list[CardId] = []
     extras: list[CardId] = []
     for card_id in player.hand:
         colour = colours.get(card_id)
-        if colour is None or colour is CardColour.WHITE:
+        if colour is None or colour is white:
             extras.append(card_id)
         else:
             coloured.append(card_id)
@@ -67,37 +67,55 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     for card_id in coloured:
         if lock is None or colours[card_id] is lock:
             actions.append(alone[card_id])
-            row = pairs[card_id]
-            actions += [row[extra] for extra in extras]
-        elif colour_change in extras:
-            actions.append(pairs[card_id][colour_change])
+            actions.extend(map(pairs[card_id].__getitem__, extras))
+        elif table.colour_change in extras:
+            actions.append(pairs[card_id][table.colour_change])
     actions.append(WITHDRAW)
     return actions
 
 
+class _Pairs(dict[CardId, Play]):
+    """The plays of one coloured card with a second card, made on first use."""
+
+    __slots__ = ("coloured",)
+
+    def __init__(self, coloured: CardId) -> None:
+        super().__init__()
+        self.coloured = coloured
+
+    def __missing__(self, extra: CardId) -> Play:
+        play = self[extra] = Play(self.coloured, extra)
+        return play
+
+
 @attrs.frozen(slots=True)
 class _PlayTable:
-    """Every possible play of a component set, built once: listing the plays of a hand
-    then looks actions up instead of building them."""
+    """The plays of a component set, each built once: listing the plays of a hand then
+    looks actions up instead of building them."""
 
     colour_change: CardId
     """The colour-change card's id."""
+    plus_two: CardId
+    """The +2 card's id."""
     alone: Mapping[CardId, Play]
     """``play c`` for every coloured card ``c``."""
-    pairs: Mapping[CardId, Mapping[CardId, Play]]
-    """``play c x`` for every coloured card ``c`` and every white or special card ``x``."""
+    pairs: Mapping[CardId, _Pairs]
+    """``play c x`` for every coloured card ``c`` and any second card ``x``."""
 
 
 @functools.cache
 def _play_table(components: Components) -> _PlayTable:
     """The :class:`_PlayTable` of a component set (one per set: sets compare by digest)."""
-    colours = components.card_colours
-    coloured = [card for card, colour in colours.items() if colour not in (None, CardColour.WHITE)]
-    extras = [card for card, colour in colours.items() if colour in (None, CardColour.WHITE)]
+    coloured = [
+        card
+        for card, colour in components.card_colours.items()
+        if colour is not None and colour is not CardColour.WHITE
+    ]
     return _PlayTable(
         colour_change_id(components),
+        components.special_of_kind(SpecialKind.PLUS_TWO).id,
         {card: Play(card) for card in coloured},
-        {card: {extra: Play(card, extra) for extra in extras} for card in coloured},
+        {card: _Pairs(card) for card in coloured},
     )
 
 
@@ -129,8 +147,9 @@ def apply_play(work: Work, action: Play) -> None:
             f"a play starts with exactly one coloured card; {action.coloured} is not coloured",
             clause="TM.PLAY.NEVER_ALONE",
         )
-    colour_change = colour_change_id(components)
-    plus_two = components.special_of_kind(SpecialKind.PLUS_TWO).id
+    table = _play_table(components)
+    colour_change = table.colour_change
+    plus_two = table.plus_two
     extra = action.extra
     if extra is not None:
         if extra not in player.hand:

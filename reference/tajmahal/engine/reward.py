@@ -22,7 +22,8 @@ Notes on this implementation:
 
 from __future__ import annotations
 
-from bisect import insort
+import operator
+from bisect import bisect_left, bisect_right, insort
 
 from tajmahal.board import CityId
 from tajmahal.components import Components, ProvinceTileId
@@ -86,10 +87,8 @@ def open_palace_cities(
 ) -> tuple[CityId, ...]:
     """:func:`palace_cities` from its parts (the working copy's palaces included)."""
     result = []
-    cities = components.board.provinces[province].cities
-    local = [palace for palace in palaces if palace.city in cities]
-    for city in cities:
-        here = [palace for palace in local if palace.city == city]
+    for city in components.board.provinces[province].cities:
+        here = palaces_in(palaces, city)
         if not here or (
             len(here) == 1
             and here[0].crowned
@@ -124,16 +123,31 @@ def open_crown_cities(
 ) -> tuple[CityId, ...]:
     """:func:`crown_cities` from its parts (a city holds at most two palaces)."""
     result = []
-    cities = components.board.provinces[province].cities
-    local = [palace for palace in palaces if palace.city in cities]
-    for city in cities:
-        here = [palace for palace in local if palace.city == city]
+    for city in components.board.provinces[province].cities:
+        here = palaces_in(palaces, city)
         if len(here) >= 2:
             continue
         if beside_own is Permission.FORBIDDEN and any(p.seat == seat for p in here):
             continue
         result.append(city)
     return tuple(result)
+
+
+def palaces_in(
+    palaces: list[Palace] | tuple[Palace, ...], city: CityId
+) -> list[Palace] | tuple[Palace, ...]:
+    """The palaces standing in ``city``, in canonical order.
+
+    The board's palaces are kept sorted by city (:attr:`GameState.palaces
+    <tajmahal.state.GameState.palaces>`; the working copy inserts in order), so this is a
+    binary search rather than a scan of every palace on the board.
+    """
+    start = bisect_left(palaces, city, key=_CITY)
+    return palaces[start : bisect_right(palaces, city, start, key=_CITY)]
+
+
+_CITY = operator.attrgetter("city")
+"""A palace's city: the sort key of :func:`palaces_in`'s search."""
 
 
 def apply_palace(work: Work, city: CityId) -> None:
@@ -161,7 +175,7 @@ def apply_palace(work: Work, city: CityId) -> None:
     if city not in allowed:
         raise placement_refusal(work, city, seat, crown=False, allowed=allowed)
     if work.recording:
-        here = [palace for palace in work.read("palaces") if palace.city == city]
+        here = palaces_in(work.read("palaces"), city)
         work.record(
             Event(
                 EventKind.PALACE,
@@ -211,7 +225,7 @@ def apply_crown(work: Work, city: CityId) -> None:
 
 def _crown_event(work: Work, seat: int, city: CityId) -> Event:
     """The ``crown`` event: the palaces already in the city, a bonus tile left lying."""
-    owners = tuple(palace.seat for palace in work.read("palaces") if palace.city == city)
+    owners = tuple(palace.seat for palace in palaces_in(work.read("palaces"), city))
     bonus = work.bonus_on_board.get(city)
     clauses = ["TM.REWARD.CROWN.PALACE"]
     if owners:
@@ -245,7 +259,7 @@ def placement_refusal(
             f"current province {work.province} (allowed: {', '.join(allowed) or 'none'})",
             clause=rule,
         )
-    here = [palace for palace in work.read("palaces") if palace.city == city]
+    here = palaces_in(work.read("palaces"), city)
     owners = ", ".join(f"player {p.seat}" + (" (crown)" if p.crowned else "") for p in here)
     if crown:
         rule = "TM.REWARD.CROWN.OCCUPIED" if len(here) >= 2 else "RUL.CROWN.BESIDE_OWN_PALACE"

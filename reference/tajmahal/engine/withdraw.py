@@ -88,7 +88,10 @@ def apply_withdraw(work: Work) -> None:
     palaces_owed = 0
     crown_owed = False
     province_won = None
-    for index, symbol in enumerate(Symbol):  # canonical order (SYMBOL_INDEX)
+    # The compared players' counts symbol by symbol (an empty column for each when
+    # nobody is compared).
+    columns = list(zip(*compared)) if compared else [()] * len(counts)
+    for index, symbol in _SYMBOLS:
         if symbol is Symbol.MOGUL:
             available = work.crown_in_court
         elif symbol is Symbol.ELEPHANT:
@@ -97,7 +100,7 @@ def apply_withdraw(work: Work) -> None:
             available = symbol in work.read("court_influence")
         if not available:
             continue
-        won = wins_majority(counts[index], (c[index] for c in compared))
+        won = wins_majority(counts[index], columns[index])
         if work.recording:
             work.record(_majority_event(work, seat, symbol, counts, compared_seats, compared, won))
         if not won:
@@ -110,13 +113,12 @@ def apply_withdraw(work: Work) -> None:
         else:
             palaces_owed += 1
     work.withdrawal = Withdrawal(
-        seat=seat,
-        palaces_owed=palaces_owed,
-        crown_owed=crown_owed,
-        province_won=province_won,
-        played_nothing=not player.played,
+        seat, palaces_owed, crown_owed, (), province_won, played_nothing=not player.played
     )
 
+
+_SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
+"""Every symbol with its position in canonical order (as in ``SYMBOL_INDEX``)."""
 
 _REWARD_CLAUSE = {
     Symbol.MOGUL: "TM.REWARD.CROWN.TAKE",
@@ -200,8 +202,9 @@ def discard_played(work: Work) -> None:
     seat = withdrawal.seat
     player = work.player(seat)
     components = work.components
-    specials = [card for card in player.played if components.is_special(card)]
-    discarded = [card for card in player.played if not components.is_special(card)]
+    special_cards = components.specials
+    specials = [card for card in player.played if card in special_cards]
+    discarded = [card for card in player.played if card not in special_cards]
     work.discard.extend(discarded)
     for card in specials:
         insort(player.hand, card)
