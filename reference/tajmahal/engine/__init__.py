@@ -25,6 +25,8 @@ stores it, so replays need no generator.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from tajmahal.actions import (
     Action,
@@ -128,6 +130,11 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
             f"the game is over; no action is possible ({action})", clause="TM.END.AFTER_TWELVE"
         )
     work = Work(state, recording)
+    handler = _HANDLERS.get((state.step, type(action)))
+    if handler is not None:  # the usual case: the action fits the step
+        handler(work, action)
+        _continue(work)
+        return work
     if state.step is Step.SHUFFLE:
         if not isinstance(action, Reshuffle):
             raise IllegalActionError(
@@ -170,6 +177,19 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
         apply_take(work, action)
     _continue(work)
     return work
+
+
+_HANDLERS: dict[tuple[Step, type], Callable[[Work, Any], None]] = {
+    (Step.SHUFFLE, Reshuffle): apply_reshuffle,
+    (Step.PLAY, Play): apply_play,
+    (Step.PLAY, Withdraw): lambda work, _action: apply_withdraw(work),
+    (Step.PLACE, PlacePalace): lambda work, action: apply_palace(work, action.city),
+    (Step.PLACE, PlaceCrown): lambda work, action: apply_crown(work, action.city),
+    (Step.TAKE, Take): apply_take,
+}
+"""The rule that carries out each kind of action at the step that expects it: one look-up
+on the hot path; any other pair goes through :func:`_apply`'s checks, which say why it
+is refused."""
 
 
 def _continue(work: Work) -> None:

@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import functools
 from bisect import insort
-from itertools import combinations
 
 from tajmahal.actions import Action, Take
-from tajmahal.components import CardId
+from tajmahal.components import CardId, Components
 from tajmahal.engine._work import Work, next_active
 from tajmahal.engine.reward import take_from_court
 from tajmahal.engine.visit import end_visit
@@ -244,14 +243,43 @@ def take_actions(state: GameState) -> list[Action]:
     display = state.display
     if len(display) <= 2:
         return [Take(display)] if display else []
-    return [_take(pair) for pair in combinations(display, 2)]
+    # Every pair in display order, as itertools.combinations(display, 2) lists them.
+    table = _take_table(state.config.components)
+    actions: list[Action] = []
+    for index, first in enumerate(display):
+        actions.extend(map(table[first].__getitem__, display[index + 1 :]))
+    return actions
 
 
-@functools.lru_cache(maxsize=8192)
-def _take(cards: tuple[CardId, ...]) -> Take:
-    """The ``take`` of two display cards, built once per pair (listing the picks then
-    looks actions up instead of building them)."""
-    return Take(cards)
+class _Takes(dict[CardId, Take]):
+    """The takes of one display card with another, made on first use."""
+
+    __slots__ = ("first",)
+
+    def __init__(self, first: CardId) -> None:
+        super().__init__()
+        self.first = first
+
+    def __missing__(self, second: CardId) -> Take:
+        take = self[second] = Take((self.first, second))
+        return take
+
+
+class _TakeTable(dict[CardId, _Takes]):
+    """The takes of two display cards, by first card, made on first use: listing the
+    picks then looks actions up instead of building them."""
+
+    __slots__ = ()
+
+    def __missing__(self, first: CardId) -> _Takes:
+        row = self[first] = _Takes(first)
+        return row
+
+
+@functools.cache
+def _take_table(components: Components) -> _TakeTable:
+    """The :class:`_TakeTable` of a component set (one per set: sets compare by digest)."""
+    return _TakeTable()
 
 
 def apply_take(work: Work, action: Take) -> None:
