@@ -86,16 +86,23 @@ def open_palace_cities(
     seat: int,
 ) -> tuple[CityId, ...]:
     """:func:`palace_cities` from its parts (the working copy's palaces included)."""
-    result = []
-    for city in components.board.provinces[province].cities:
-        here = palaces_in(palaces, city)
-        if not here or (
-            len(here) == 1
-            and here[0].crowned
-            and (here[0].seat != seat or own_beside_crown is Permission.ALLOWED)
-        ):
-            result.append(city)
-    return tuple(result)
+    return tuple(
+        city
+        for city in components.board.provinces[province].cities
+        if palace_fits(palaces_in(palaces, city), seat, own_beside_crown)
+    )
+
+
+def palace_fits(
+    here: list[Palace] | tuple[Palace, ...], seat: int, own_beside_crown: Permission
+) -> bool:
+    """True if ``seat`` may add a normal palace to a city of the current province that
+    holds the palaces ``here`` (see :func:`palace_cities`)."""
+    return not here or (
+        len(here) == 1
+        and here[0].crowned
+        and (here[0].seat != seat or own_beside_crown is Permission.ALLOWED)
+    )
 
 
 def crown_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
@@ -122,15 +129,19 @@ def open_crown_cities(
     seat: int,
 ) -> tuple[CityId, ...]:
     """:func:`crown_cities` from its parts (a city holds at most two palaces)."""
-    result = []
-    for city in components.board.provinces[province].cities:
-        here = palaces_in(palaces, city)
-        if len(here) >= 2:
-            continue
-        if beside_own is Permission.FORBIDDEN and any(p.seat == seat for p in here):
-            continue
-        result.append(city)
-    return tuple(result)
+    return tuple(
+        city
+        for city in components.board.provinces[province].cities
+        if crown_fits(palaces_in(palaces, city), seat, beside_own)
+    )
+
+
+def crown_fits(here: list[Palace] | tuple[Palace, ...], seat: int, beside_own: Permission) -> bool:
+    """True if ``seat`` may add the crown palace to a city of the current province that
+    holds the palaces ``here`` (see :func:`crown_cities`)."""
+    if len(here) >= 2:
+        return False
+    return not (beside_own is Permission.FORBIDDEN and any(p.seat == seat for p in here))
 
 
 def palaces_in(
@@ -165,14 +176,12 @@ def apply_palace(work: Work, city: CityId) -> None:
             f"player {seat} owes no normal palace (only the crown palace)",
             clause="TM.REWARD.INFLUENCE.PALACE",
         )
-    allowed = open_palace_cities(
-        work.components,
-        work.rules.own_palace_beside_own_crown,
-        work.province,
-        work.read("palaces"),
-        seat,
-    )
-    if city not in allowed:
+    palaces = work.read("palaces")
+    permission = work.rules.own_palace_beside_own_crown
+    if city not in work.components.board.provinces[work.province].cities or not palace_fits(
+        palaces_in(palaces, city), seat, permission
+    ):
+        allowed = open_palace_cities(work.components, permission, work.province, palaces, seat)
         raise placement_refusal(work, city, seat, crown=False, allowed=allowed)
     if work.recording:
         here = palaces_in(work.read("palaces"), city)
@@ -208,14 +217,12 @@ def apply_crown(work: Work, city: CityId) -> None:
             f"player {seat} has not won the crown in this withdrawal",
             clause="TM.REWARD.CROWN.TAKE",
         )
-    allowed = open_crown_cities(
-        work.components,
-        work.rules.crown_beside_own_palace,
-        work.province,
-        work.read("palaces"),
-        seat,
-    )
-    if city not in allowed:
+    palaces = work.read("palaces")
+    permission = work.rules.crown_beside_own_palace
+    if city not in work.components.board.provinces[work.province].cities or not crown_fits(
+        palaces_in(palaces, city), seat, permission
+    ):
+        allowed = open_crown_cities(work.components, permission, work.province, palaces, seat)
         raise placement_refusal(work, city, seat, crown=True, allowed=allowed)
     if work.recording:
         work.record(_crown_event(work, seat, city))

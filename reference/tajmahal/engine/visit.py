@@ -132,13 +132,17 @@ def perform_draw(work: Work) -> bool:
                     )
                 )
             break
-        card = work.deck.pop(0)
-        drawn.append(card)
+        deck = work.deck
+        cards = deck[:remaining]  # from the top, as many as are owed and left
+        del deck[:remaining]
+        drawn += cards
         if pending.destination == DISPLAY:
-            work.display.append(card)
+            work.display.extend(cards)
         else:
-            insort(work.player(pending.destination).hand, card)
-        remaining -= 1
+            hand = work.player(pending.destination).hand
+            for card in cards:
+                insort(hand, card)
+        remaining -= len(cards)
     _note_drawn(work, pending, drawn)
     work.draw = None
     return True
