@@ -87,9 +87,11 @@ def open_palace_cities(
 ) -> tuple[CityId, ...]:
     """:func:`palace_cities` from its parts (the working copy's palaces included)."""
     return tuple(
-        city
-        for city in components.board.provinces[province].cities
-        if palace_fits(palaces_in(palaces, city), seat, own_beside_crown)
+        [
+            city
+            for city in components.board.provinces[province].cities
+            if palace_fits(palaces_in(palaces, city), seat, own_beside_crown)
+        ]
     )
 
 
@@ -130,9 +132,11 @@ def open_crown_cities(
 ) -> tuple[CityId, ...]:
     """:func:`crown_cities` from its parts (a city holds at most two palaces)."""
     return tuple(
-        city
-        for city in components.board.provinces[province].cities
-        if crown_fits(palaces_in(palaces, city), seat, beside_own)
+        [
+            city
+            for city in components.board.provinces[province].cities
+            if crown_fits(palaces_in(palaces, city), seat, beside_own)
+        ]
     )
 
 
@@ -288,12 +292,13 @@ def forfeit_impossible(work: Work) -> bool:
     assert withdrawal is not None
     seat = withdrawal.seat
     changed = False
-    if withdrawal.palaces_owed and not open_palace_cities(
-        work.components,
-        work.rules.own_palace_beside_own_crown,
-        work.province,
-        work.read("palaces"),
-        seat,
+    palaces = work.read("palaces")
+    cities = work.components.board.provinces[work.province].cities
+    # Whether any city is open (as open_palace_cities / open_crown_cities list them),
+    # stopping at the first.
+    if withdrawal.palaces_owed and not any(
+        palace_fits(palaces_in(palaces, city), seat, work.rules.own_palace_beside_own_crown)
+        for city in cities
     ):
         if work.recording:
             work.record(
@@ -306,12 +311,9 @@ def forfeit_impossible(work: Work) -> bool:
             )
         withdrawal = withdrawal.placing(0, withdrawal.crown_owed, withdrawal.placed)
         changed = True
-    if withdrawal.crown_owed and not open_crown_cities(
-        work.components,
-        work.rules.crown_beside_own_palace,
-        work.province,
-        work.read("palaces"),
-        seat,
+    if withdrawal.crown_owed and not any(
+        crown_fits(palaces_in(palaces, city), seat, work.rules.crown_beside_own_palace)
+        for city in cities
     ):
         if work.recording:
             work.record(
