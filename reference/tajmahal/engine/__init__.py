@@ -82,10 +82,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     seat = state.to_move
     if seat is None or step is Step.OVER or step is Step.SHUFFLE:
         return ()
-    actions: list[Action]
+    # Generated in canonical order already: hands, displays and province cities are sorted,
+    # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
     if step is Step.PLAY:
-        actions = play_actions(state, seat)
-    elif step is Step.PLACE:
+        return tuple(play_actions(state, seat))
+    actions: list[Action]
+    if step is Step.PLACE:
         withdrawal = state.withdrawal
         assert withdrawal is not None
         actions = []
@@ -95,8 +97,6 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             actions.extend(PlacePalace(city) for city in palace_cities(state, seat))
     else:
         actions = take_actions(state)
-    # Generated in canonical order already: hands, displays and province cities are sorted,
-    # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
     return tuple(actions)
 
 
@@ -130,9 +130,9 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
             f"the game is over; no action is possible ({action})", clause="TM.END.AFTER_TWELVE"
         )
     work = Work(state, recording)
-    handler = _HANDLERS.get((state.step, type(action)))
-    if handler is not None:  # the usual case: the action fits the step
-        handler(work, action)
+    expected = _HANDLERS.get(type(action))
+    if expected is not None and expected[0] is state.step:  # the usual case
+        expected[1](work, action)
         _continue(work)
         return work
     if state.step is Step.SHUFFLE:
@@ -179,17 +179,17 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
     return work
 
 
-_HANDLERS: dict[tuple[Step, type], Callable[[Work, Any], None]] = {
-    (Step.SHUFFLE, Reshuffle): apply_reshuffle,
-    (Step.PLAY, Play): apply_play,
-    (Step.PLAY, Withdraw): lambda work, _action: apply_withdraw(work),
-    (Step.PLACE, PlacePalace): lambda work, action: apply_palace(work, action.city),
-    (Step.PLACE, PlaceCrown): lambda work, action: apply_crown(work, action.city),
-    (Step.TAKE, Take): apply_take,
+_HANDLERS: dict[type, tuple[Step, Callable[[Work, Any], None]]] = {
+    Reshuffle: (Step.SHUFFLE, apply_reshuffle),
+    Play: (Step.PLAY, apply_play),
+    Withdraw: (Step.PLAY, lambda work, _action: apply_withdraw(work)),
+    PlacePalace: (Step.PLACE, lambda work, action: apply_palace(work, action.city)),
+    PlaceCrown: (Step.PLACE, lambda work, action: apply_crown(work, action.city)),
+    Take: (Step.TAKE, apply_take),
 }
-"""The rule that carries out each kind of action at the step that expects it: one look-up
-on the hot path; any other pair goes through :func:`_apply`'s checks, which say why it
-is refused."""
+"""Each kind of action: the step that expects it and the rule that carries it out. One
+look-up on the hot path (by type: enum members hash slowly); an action at any other step
+goes through :func:`_apply`'s checks, which say why it is refused."""
 
 
 def _continue(work: Work) -> None:

@@ -47,29 +47,24 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     TM.SPECIAL.PLAY_LIKE_WHITE, TM.SPECIAL.ONE_PER_TURN, TM.SPECIAL.COLOUR_CHANGE,
     TM.TURN.NO_LEGAL_PLAY, TM.WITHDRAW.EMPTY_HANDED, RUL.SPECIAL.ONE_PER_TURN
     """
-    components = state.config.components
     player = state.players[seat]
-    colours = components.card_colours
-    table = _play_table(components)
-    white = CardColour.WHITE
-    coloured: list[CardId] = []
-    extras: list[CardId] = []
-    for card_id in player.hand:
-        colour = colours.get(card_id)
-        if colour is None or colour is white:
-            extras.append(card_id)
-        else:
-            coloured.append(card_id)
-    actions: list[Action] = []
+    table = _play_table(state.config.components)
+    colour_of = table.colour_of
+    hand = player.hand
+    extras = [card_id for card_id in hand if card_id not in colour_of]  # white or special
+    colour_change = table.colour_change
     lock = player.colour
-    alone = table.alone
-    pairs = table.pairs
-    for card_id in coloured:
-        if lock is None or colours[card_id] is lock:
-            actions.append(alone[card_id])
-            actions.extend(map(pairs[card_id].__getitem__, extras))
-        elif table.colour_change in extras:
-            actions.append(pairs[card_id][table.colour_change])
+    actions: list[Action] = []
+    for card_id in hand:
+        colour = colour_of.get(card_id)
+        if colour is None:
+            continue
+        if lock is None or colour is lock:
+            actions.append(table.alone[card_id])
+            if extras:
+                actions.extend(map(table.pairs[card_id].__getitem__, extras))
+        elif colour_change in extras:
+            actions.append(table.pairs[card_id][colour_change])
     actions.append(WITHDRAW)
     return actions
 
@@ -93,6 +88,8 @@ class _PlayTable:
     """The plays of a component set, each built once: listing the plays of a hand then
     looks actions up instead of building them."""
 
+    colour_of: Mapping[CardId, CardColour]
+    """The colour of every coloured card (white and special cards are not in it)."""
     colour_change: CardId
     """The colour-change card's id."""
     plus_two: CardId
@@ -106,12 +103,14 @@ class _PlayTable:
 @functools.cache
 def _play_table(components: Components) -> _PlayTable:
     """The :class:`_PlayTable` of a component set (one per set: sets compare by digest)."""
-    coloured = [
-        card
+    colour_of = {
+        card: colour
         for card, colour in components.card_colours.items()
         if colour is not None and colour is not CardColour.WHITE
-    ]
+    }
+    coloured = list(colour_of)
     return _PlayTable(
+        colour_of,
         colour_change_id(components),
         components.special_of_kind(SpecialKind.PLUS_TWO).id,
         {card: Play(card) for card in coloured},
