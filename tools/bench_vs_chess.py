@@ -28,8 +28,8 @@ import random
 import time
 
 import chess
-from bench import play_random_game
 
+from bench import play_random_game
 from tajmahal.components import default_components
 from tajmahal.serialize import canonical_json
 

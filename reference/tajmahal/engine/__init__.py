@@ -46,6 +46,7 @@ from tajmahal.engine.reward import (
     crown_cities,
     forfeit_impossible,
     palace_cities,
+    placement_actions,
 )
 from tajmahal.engine.score import score_withdrawal
 from tajmahal.engine.visit import apply_reshuffle, perform_draw
@@ -86,18 +87,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
     if step is Step.PLAY:
         return tuple(play_actions(state, seat))
-    actions: list[Action]
     if step is Step.PLACE:
-        withdrawal = state.withdrawal
-        assert withdrawal is not None
-        actions = []
-        if withdrawal.crown_owed:
-            actions.extend(PlaceCrown(city) for city in crown_cities(state, seat))
-        if withdrawal.palaces_owed:
-            actions.extend(PlacePalace(city) for city in palace_cities(state, seat))
-    else:
-        actions = take_actions(state)
-    return tuple(actions)
+        return tuple(placement_actions(state, seat))
+    return tuple(take_actions(state))
 
 
 def chance_cards(state: GameState) -> tuple[CardId, ...]:

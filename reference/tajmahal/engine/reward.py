@@ -22,9 +22,14 @@ Notes on this implementation:
 
 from __future__ import annotations
 
+import functools
 import operator
 from bisect import bisect_left, bisect_right, insort
+from collections.abc import Mapping
 
+import attrs
+
+from tajmahal.actions import Action, PlaceCrown, PlacePalace
 from tajmahal.board import CityId
 from tajmahal.components import Components, ProvinceTileId
 from tajmahal.engine._work import Work
@@ -75,6 +80,42 @@ def palace_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
         state.current_province,
         state.palaces,
         seat,
+    )
+
+
+def placement_actions(state: GameState, seat: int) -> list[Action]:
+    """The placements open to the withdrawing ``seat``: the crown palace in each city of
+    :func:`crown_cities` while it is owed, then a normal palace in each city of
+    :func:`palace_cities` while one is owed (canonical order: "crown" < "palace")."""
+    withdrawal = state.withdrawal
+    assert withdrawal is not None
+    table = _placement_table(state.config.components)
+    actions: list[Action] = []
+    if withdrawal.crown_owed:
+        actions.extend(map(table.crowns.__getitem__, crown_cities(state, seat)))
+    if withdrawal.palaces_owed:
+        actions.extend(map(table.palaces.__getitem__, palace_cities(state, seat)))
+    return actions
+
+
+@attrs.frozen(slots=True)
+class _PlacementTable:
+    """Every placement of a component set, built once: listing the placements then looks
+    actions up instead of building them."""
+
+    crowns: Mapping[CityId, PlaceCrown]
+    """``crown c`` for every city ``c``."""
+    palaces: Mapping[CityId, PlacePalace]
+    """``palace c`` for every city ``c``."""
+
+
+@functools.cache
+def _placement_table(components: Components) -> _PlacementTable:
+    """The :class:`_PlacementTable` of a component set (one per set: sets compare by
+    digest)."""
+    cities = components.board.cities
+    return _PlacementTable(
+        {city: PlaceCrown(city) for city in cities}, {city: PlacePalace(city) for city in cities}
     )
 
 

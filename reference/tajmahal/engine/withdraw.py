@@ -89,7 +89,7 @@ def apply_withdraw(work: Work) -> None:
     province_won = None
     # The compared players' counts symbol by symbol (an empty column for each when
     # nobody is compared).
-    columns = list(zip(*compared)) if compared else [()] * len(counts)
+    columns = list(zip(*compared, strict=True)) if compared else [()] * len(counts)
     for index, symbol in _SYMBOLS:
         if symbol is Symbol.MOGUL:
             available = work.crown_in_court
