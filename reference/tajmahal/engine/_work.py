@@ -43,8 +43,9 @@ class WorkPlayer:
         self.withdrawn = player.withdrawn
         self.withdrawn_counts = player.withdrawn_counts
         self.influence = list(player.influence)
-        self.province_tiles = list(player.province_tiles)
-        self.goods_tiles = list(player.goods_tiles)
+        # Tuples: won tiles are only ever added (``+=``), so they need no copy.
+        self.province_tiles = player.province_tiles
+        self.goods_tiles = player.goods_tiles
         self.score = player.score
 
     def freeze(self) -> PlayerState:
@@ -57,8 +58,8 @@ class WorkPlayer:
             self.withdrawn,
             self.withdrawn_counts,
             tuple(self.influence),  # kept in canonical order by insort
-            tuple(self.province_tiles),
-            tuple(self.goods_tiles),
+            self.province_tiles,
+            self.goods_tiles,
             self.score,
         )
 

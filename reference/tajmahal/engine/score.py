@@ -61,7 +61,7 @@ def score_bonus_tile(work: Work, seat: int, city: CityId) -> None:
         )
         source = PointSource.BONUS_GOOD
         clause = "TM.SCORE.BONUS.GOOD"
-        player.goods_tiles.append(tile_id)
+        player.goods_tiles += (tile_id,)
     if points:
         player.score += points
     if work.recording:
@@ -97,7 +97,7 @@ def score_withdrawal(work: Work) -> None:
         points = goods_points(
             tile.goods, owned_goods(components, player.province_tiles, player.goods_tiles)
         )
-        player.province_tiles.append(tile.id)
+        player.province_tiles += (tile.id,)
         player.score += points
         if work.recording:
             work.record(

@@ -90,13 +90,14 @@ def apply_withdraw(work: Work) -> None:
     # The compared players' counts symbol by symbol (an empty column for each when
     # nobody is compared).
     columns = list(zip(*compared, strict=True)) if compared else [()] * len(counts)
+    court = work.read("court_influence")  # each symbol is looked up once, before its take
     for index, symbol in _SYMBOLS:
         if symbol is Symbol.MOGUL:
             available = work.crown_in_court
         elif symbol is Symbol.ELEPHANT:
             available = work.court_province_tile is not None
         else:
-            available = symbol in work.read("court_influence")
+            available = symbol in court
         if not available:
             continue
         won = wins_majority(counts[index], columns[index])
