@@ -113,7 +113,7 @@ def apply_withdraw(work: Work) -> None:
         else:
             palaces_owed += 1
     work.withdrawal = Withdrawal(
-        seat, palaces_owed, crown_owed, (), province_won, played_nothing=not player.played
+        seat, palaces_owed, crown_owed, (), province_won, not player.played
     )
 
 
