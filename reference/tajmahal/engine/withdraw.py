@@ -37,7 +37,7 @@ from tajmahal.events import Event, EventKind
 from tajmahal.rules import MajorityScope, WithdrawWithoutPlaying
 from tajmahal.scoring import symbol_counts, wins_majority
 from tajmahal.state import GameState, PendingDraw, Step, Withdrawal
-from tajmahal.symbols import SYMBOL_INDEX, Symbol
+from tajmahal.symbols import Symbol
 
 
 def apply_withdraw(work: Work) -> None:
@@ -91,6 +91,15 @@ def apply_withdraw(work: Work) -> None:
     # nobody is compared).
     columns = list(zip(*compared, strict=True)) if compared else [()] * len(counts)
     court = work.read("court_influence")  # each symbol is looked up once, before its take
+    withdrawn = (
+        [
+            other
+            for other in range(work.count)
+            if other != seat and other not in compared_seats and work.peek(other).withdrawn
+        ]
+        if work.recording
+        else []
+    )
     for index, symbol in _SYMBOLS:
         if symbol is Symbol.MOGUL:
             available = work.crown_in_court
@@ -102,7 +111,19 @@ def apply_withdraw(work: Work) -> None:
             continue
         won = wins_majority(counts[index], columns[index])
         if work.recording:
-            work.record(_majority_event(work, seat, symbol, counts, compared_seats, compared, won))
+            work.record(
+                _majority_event(
+                    work,
+                    seat,
+                    index,
+                    symbol,
+                    counts,
+                    compared_seats,
+                    columns[index],
+                    withdrawn,
+                    won,
+                )
+            )
         if not won:
             continue
         tile = take_from_court(work, seat, symbol)
@@ -129,13 +150,18 @@ _REWARD_CLAUSE = {
 def _majority_event(
     work: Work,
     seat: int,
+    index: int,
     symbol: Symbol,
     counts: tuple[int, ...],
     compared_seats: list[int],
-    compared: list[tuple[int, ...]],
+    others: tuple[int, ...],
+    withdrawn: list[int],
     won: bool,
 ) -> Event:
-    """The ``win`` or ``no-majority`` event of one force, with the clauses that decided it.
+    """The ``win`` or ``no-majority`` event of one force, with the clauses that decided it
+    (``index`` is the symbol's position in canonical order, ``others`` the compared
+    players' counts of it, ``withdrawn`` the seats that withdrew earlier and were not
+    compared).
 
     A win names the reward's clause, and RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL when a
     player who has withdrawn had as many symbols (only the remaining players counted). A
@@ -146,15 +172,8 @@ def _majority_event(
     Implements: TM.WITHDRAW.MAJORITY.STRICT, TM.WITHDRAW.MAJORITY.ZERO,
     RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL, RUL.MAJORITY.ZERO_SYMBOLS
     """
-    index = SYMBOL_INDEX[symbol]
     own = counts[index]
-    others = tuple(c[index] for c in compared)
     clauses = ["TM.WITHDRAW.COMPARE"]
-    withdrawn = [
-        other
-        for other in range(work.count)
-        if other != seat and other not in compared_seats and work.peek(other).withdrawn
-    ]
     if withdrawn or work.rules.majority_scope is MajorityScope.ALL:
         clauses += ["TM.WITHDRAW.MAJORITY.REMAINING", "RUL.MAJORITY.REMAINING_PLAYERS"]
     best = max(others, default=0)
