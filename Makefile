@@ -39,7 +39,10 @@ hostile: $(STAMP)
 	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench.py --verify
+	$(BIN)/python tools/bench_vs_chess.py
 
 clean:
 	rm -rf $(VENV) build
