@@ -162,6 +162,15 @@ class Work:
             self._bonus = dict(self.state.bonus_on_board)
         return self._bonus
 
+    def bonus_at(self, city: CityId) -> str | None:
+        """The bonus tile lying in ``city``, if any, for reading only (no copy is made)."""
+        if self._bonus is not None:
+            return self._bonus.get(city)
+        for where, tile in self.state.bonus_on_board:
+            if where == city:
+                return tile
+        return None
+
     def freeze(self) -> GameState:
         """The frozen state: unchanged parts are shared with the original."""
         state = self.state

@@ -202,6 +202,14 @@ def palaces_in(
     return palaces[start : bisect_right(palaces, city, start, key=_CITY)]
 
 
+def add_palace(palaces: list[Palace], palace: Palace) -> None:
+    """Insert ``palace`` in canonical order (:func:`~tajmahal.state.palace_sort_key`): a
+    binary search for its city, then its place among the city's few palaces."""
+    start = bisect_left(palaces, palace.city, key=_CITY)
+    end = bisect_right(palaces, palace.city, start, key=_CITY)
+    insort(palaces, palace, start, end, key=palace_sort_key)
+
+
 _CITY = operator.attrgetter("city")
 """A palace's city: the sort key of :func:`palaces_in`'s search."""
 
@@ -241,7 +249,7 @@ def apply_palace(work: Work, city: CityId) -> None:
                 else ("TM.REWARD.INFLUENCE.PALACE",),
             )
         )
-    insort(work.palaces, Palace(city, seat, False), key=palace_sort_key)
+    add_palace(work.palaces, Palace(city, seat, False))
     work.withdrawal = withdrawal.placing(
         withdrawal.palaces_owed - 1, withdrawal.crown_owed, (*withdrawal.placed, city)
     )
@@ -271,14 +279,14 @@ def apply_crown(work: Work, city: CityId) -> None:
         raise placement_refusal(work, city, seat, crown=True, allowed=allowed)
     if work.recording:
         work.record(_crown_event(work, seat, city))
-    insort(work.palaces, Palace(city, seat, True), key=palace_sort_key)
+    add_palace(work.palaces, Palace(city, seat, True))
     work.withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, (*withdrawal.placed, city))
 
 
 def _crown_event(work: Work, seat: int, city: CityId) -> Event:
     """The ``crown`` event: the palaces already in the city, a bonus tile left lying."""
     owners = tuple(palace.seat for palace in palaces_in(work.read("palaces"), city))
-    bonus = work.bonus_on_board.get(city)
+    bonus = work.bonus_at(city)
     clauses = ["TM.REWARD.CROWN.PALACE"]
     if owners:
         clauses.append("TM.REWARD.CROWN.OCCUPIED")

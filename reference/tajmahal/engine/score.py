@@ -37,9 +37,9 @@ def score_bonus_tile(work: Work, seat: int, city: CityId) -> None:
     Implements: TM.SCORE.BONUS.TAJ, TM.SCORE.BONUS.POINTS, TM.SCORE.BONUS.CARD,
     TM.SCORE.BONUS.GOOD, TM.SCORE.BONUS.SEQUENTIAL, RUL.SCORE.BONUS_ORDER
     """
-    tile_id = work.bonus_on_board.pop(city, None)
-    if tile_id is None:
+    if work.bonus_at(city) is None:
         return
+    tile_id = work.bonus_on_board.pop(city)
     tile = work.components.bonus_tiles[tile_id]
     player = work.player(seat)
     source: PointSource | None
