@@ -12,10 +12,11 @@ import random
 from tajmahal.actions import Action
 from tajmahal.components import default_components
 from tajmahal.engine import apply, legal_actions, random_reshuffle
-from tajmahal.engine._work import Work
+from tajmahal.engine._work import SYMBOL_ORDER, Work
 from tajmahal.serialize import canonical_json
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
+from tajmahal.symbols import SYMBOL_INDEX
 
 
 def _states(players: int, seed: int) -> list[GameState]:
@@ -60,3 +61,7 @@ def test_fully_copied_working_copy_freezes_to_the_same_state() -> None:
         frozen = work.freeze()
         assert frozen == state
         assert canonical_json(frozen) == canonical_json(state)
+
+
+def test_symbol_order_is_the_canonical_index() -> None:
+    assert {symbol: SYMBOL_ORDER.index(symbol) for symbol in SYMBOL_ORDER} == SYMBOL_INDEX

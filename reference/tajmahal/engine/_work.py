@@ -18,7 +18,11 @@ from tajmahal.board import CityId
 from tajmahal.components import CardId, Components
 from tajmahal.events import Event
 from tajmahal.state import GameState, Palace, PlayerState
-from tajmahal.symbols import SYMBOL_INDEX, SpecialKind, Symbol
+from tajmahal.symbols import SpecialKind, Symbol
+
+SYMBOL_ORDER: tuple[Symbol, ...] = tuple(Symbol)
+"""Every symbol in canonical order: ``SYMBOL_ORDER.index`` is the sort key of influence
+tiles, as ``SYMBOL_INDEX`` is, without hashing enum members (which runs Python code)."""
 
 
 class WorkPlayer:
@@ -197,9 +201,7 @@ class Work:
             if "specials_on_table" in lists:
                 specials_on_table = tuple(sorted(lists["specials_on_table"]))
             if "court_influence" in lists:
-                court_influence = tuple(
-                    sorted(lists["court_influence"], key=SYMBOL_INDEX.__getitem__)
-                )
+                court_influence = tuple(sorted(lists["court_influence"], key=SYMBOL_ORDER.index))
             if "palaces" in lists:
                 palaces = tuple(lists["palaces"])  # kept sorted by insort
         # Positional, in field order: this runs once per action.

@@ -32,13 +32,13 @@ import attrs
 from tajmahal.actions import Action, PlaceCrown, PlacePalace
 from tajmahal.board import CityId
 from tajmahal.components import Components, ProvinceTileId
-from tajmahal.engine._work import Work
+from tajmahal.engine._work import SYMBOL_ORDER, Work
 from tajmahal.engine.score import score_bonus_tile
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event, EventKind
 from tajmahal.rules import Permission
 from tajmahal.state import GameState, Palace, palace_sort_key
-from tajmahal.symbols import SYMBOL_INDEX, Symbol
+from tajmahal.symbols import Symbol
 
 
 def take_from_court(work: Work, seat: int, symbol: Symbol) -> ProvinceTileId | None:
@@ -59,7 +59,7 @@ def take_from_court(work: Work, seat: int, symbol: Symbol) -> ProvinceTileId | N
         work.court_province_tile = None
         return province_won
     work.court_influence.remove(symbol)
-    insort(work.player(seat).influence, symbol, key=SYMBOL_INDEX.__getitem__)
+    insort(work.player(seat).influence, symbol, key=SYMBOL_ORDER.index)
     return None
 
 
