@@ -310,11 +310,12 @@ def apply_take(work: Work, action: Take) -> None:
     withdrawal = work.withdrawal
     assert withdrawal is not None
     seat = withdrawal.seat
-    expected = min(2, len(work.read("display")))
+    display = work.read("display")
+    expected = min(2, len(display))
     for card in action.cards:
-        if card not in work.read("display"):
+        if card not in display:
             raise IllegalActionError(
-                f"{card} is not in the display ({', '.join(sorted(work.read('display')))})",
+                f"{card} is not in the display ({', '.join(sorted(display))})",
                 clause="TM.WITHDRAW.PICK_TWO",
             )
     if len(action.cards) != expected or len(set(action.cards)) != len(action.cards):
@@ -339,8 +340,9 @@ def take_into_hand(
 ) -> None:
     """Move display cards into ``seat``'s hand (``clauses`` decided the take)."""
     hand = work.player(seat).hand
+    display = work.display
     for card in cards:
-        work.display.remove(card)
+        display.remove(card)
         insort(hand, card)
     if work.recording:
         work.record(Event(EventKind.TAKE, seat, cards=tuple(cards), clauses=clauses))
