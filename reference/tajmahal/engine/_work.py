@@ -72,13 +72,34 @@ class Work:
     """Mutable, copy-on-write mirror of :class:`~tajmahal.state.GameState` plus the events
     of one ``apply`` (recorded only when ``recording`` is true)."""
 
+    __slots__ = (
+        "_bonus",
+        "_lists",
+        "_players",
+        "components",
+        "count",
+        "court_province_tile",
+        "crown_in_court",
+        "draw",
+        "events",
+        "recording",
+        "rules",
+        "start_player",
+        "state",
+        "step",
+        "to_move",
+        "visit",
+        "withdrawal",
+    )
+
     def __init__(self, state: GameState, recording: bool = True) -> None:
         self.state = state
         self.recording = recording
         """False when the caller discards events: they are then not built at all."""
-        self.components: Components = state.config.components
-        self.rules = state.config.rules
-        self.count = state.config.players
+        config = state.config
+        self.components: Components = config.components
+        self.rules = config.rules
+        self.count = config.players
         self.visit = state.visit
         self.step = state.step
         self.to_move = state.to_move
