@@ -41,7 +41,6 @@ hostile: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python tools/bench.py
-	$(BIN)/python tools/bench.py --verify
 	$(BIN)/python tools/bench_vs_chess.py
 
 corpus: $(STAMP)

@@ -13,7 +13,6 @@ import argparse
 import hashlib
 import random
 import time
-from pathlib import Path
 
 from tajmahal.actions import Action
 from tajmahal.components import default_components
@@ -23,10 +22,6 @@ from tajmahal.rules import RuleSet
 from tajmahal.serialize import canonical_json
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
-from tajmahal.trace import Record, read_record, verify
-
-GOLDEN = Path(__file__).resolve().parent.parent / "specs" / "traces"
-"""Where the golden records lie (``golden-*.json``): the default of ``--verify``."""
 
 
 def play_random_game(
@@ -69,40 +64,6 @@ def run_once(
     return wall, cpu, decisions, steps, "sha256:" + digest.hexdigest()
 
 
-def verify_once(paths: list[Path]) -> tuple[float, float, int, str]:
-    """Read and verify the records once, as ``tajmahal verify`` does; returns (CPU seconds
-    for reading and verifying, CPU seconds for verifying alone, steps, digest of the final
-    states)."""
-    components = default_components()
-    started = time.process_time()
-    records: list[Record] = [read_record(path) for path in paths]
-    read = time.process_time() - started
-    started = time.process_time()
-    finals = [
-        verify(record, components, str(path)) for path, record in zip(paths, records, strict=True)
-    ]
-    replay = time.process_time() - started
-    digest = hashlib.sha256()
-    for final in finals:
-        digest.update(canonical_json(final).encode("utf-8"))
-    steps = sum(len(record.steps) for record in records)
-    return read + replay, replay, steps, "sha256:" + digest.hexdigest()
-
-
-def bench_verify(paths: list[Path], repeat: int) -> int:
-    """Print the verifier's steps per second (best of ``repeat`` runs) and a digest."""
-    runs = [verify_once(paths) for _ in range(max(1, repeat))]
-    if len({run[3] for run in runs}) != 1:
-        print("error: repeated runs gave different digests")
-        return 1
-    total, _, steps, digest = min(runs)
-    print(f"records:          {len(paths)} ({steps} steps), best of {len(runs)} run(s)")
-    print(f"verify:           {steps / total:.0f} steps/second ({total:.2f} s CPU, read + replay)")
-    print(f"replay only:      {steps / min(run[1] for run in runs):.0f} steps/second")
-    print(f"digest:           {digest}")
-    return 0
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Benchmark full random games.")
     parser.add_argument("--games", type=int, default=200)
@@ -122,20 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="a rule-set option other than its default, e.g. majority_scope=all (repeatable)",
     )
-    parser.add_argument(
-        "--verify",
-        nargs="*",
-        type=Path,
-        metavar="RECORD",
-        help="instead of random games, read and verify trace records as `tajmahal verify` "
-        "does and print steps per second (default: the golden records, "
-        "specs/traces/golden-*.json)",
-    )
     arguments = parser.parse_args(argv)
-    if arguments.verify is not None:
-        return bench_verify(
-            arguments.verify or sorted(GOLDEN.glob("golden-*.json")), arguments.repeat
-        )
     try:
         rules = RuleSet.from_json(dict(option.partition("=")[::2] for option in arguments.rule))
     except RecordError as error:
