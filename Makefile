@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench hostile clean mutation mutation-report golden-accounts
+.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify perft cases mutation mutation-report golden-accounts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,7 +39,27 @@ hostile: $(STAMP)
 	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench_vs_chess.py
+
+corpus: $(STAMP)
+	$(BIN)/python tools/make_corpus.py
+
+corpus-check: $(STAMP)
+	$(BIN)/python tools/make_corpus.py --check
+
+corpus-coverage: $(STAMP)
+	$(BIN)/python tools/make_corpus.py --coverage
+
+bench-verify: $(STAMP)
+	$(BIN)/python tools/bench_verify.py
+
+perft: $(STAMP)
+	$(BIN)/python tools/run_perft.py
+
+cases: $(STAMP)
+	$(BIN)/python tools/make_cases.py
 
 # Mutation testing of the rules modules (docs/mutation.md): resumable, state in mutants/.
 # make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set;
