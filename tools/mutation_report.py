@@ -307,7 +307,8 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -
         "mutants of the shard that have no result yet; `RETEST=1` adds the survivors). When",
         "the source changes, mutmut regenerates the mutants of the changed functions and",
         "clears their results: they show as *not run*, and the next `make mutation` tests",
-        "them. `rm -rf mutants` starts afresh.",
+        "them. A change of `[tool.mutmut]` (the test selection) voids every result: start",
+        "afresh with `rm -rf mutants`.",
         "`.venv/bin/mutmut show <mutant>` prints a mutant's diff.",
         "",
     ]
