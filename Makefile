@@ -63,7 +63,8 @@ cases: $(STAMP)
 
 # Mutation testing of the rules modules (docs/mutation.md): resumable, state in mutants/.
 # make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set;
-# RETEST=1 runs the survivors again (after adding tests).
+# RETEST=1 runs the survivors again (after adding tests). mutmut's copy of the tree lacks
+# the tajmahal/data/schemas link, so the schemas are named by TAJMAHAL_SCHEMAS.
 MUTATION_STAMP := $(VENV)/.installed-mutation
 MODULE   ?=
 MUTANTS  ?= $(if $(MODULE),tajmahal.$(MODULE).*,tajmahal.engine.* tajmahal.scoring.* tajmahal.board.* tajmahal.setup.* tajmahal.state.*)
@@ -79,7 +80,8 @@ mutation: $(MUTATION_STAMP)
 	names=$$($(BIN)/python tools/mutation_report.py --pending $(foreach m,$(MUTANTS),'$(m)') \
 	  $(if $(RETEST),--retest)); \
 	if [ -n "$$names" ]; then \
-	  $(BIN)/mutmut run --max-children $(CHILDREN) $$names || exit $$?; \
+	  TAJMAHAL_SCHEMAS=$(CURDIR)/specs/schemas \
+	    $(BIN)/mutmut run --max-children $(CHILDREN) $$names || exit $$?; \
 	  echo "$$start $$(date +%s) $$(echo $$names | wc -w) MUTANTS='$(MUTANTS)'$(if $(RETEST), RETEST=1)" \
 	    >> mutants/runs.log; \
 	fi

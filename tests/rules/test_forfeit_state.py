@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 from positions import run, table, with_palaces
 
+from tajmahal.actions import parse_action
+from tajmahal.engine import apply_with_events
+from tajmahal.events import EventKind
 from tajmahal.rules import Permission, RuleSet
 from tajmahal.state import Step
 
@@ -27,7 +30,11 @@ def test_after_a_forfeited_crown_nothing_is_owed() -> None:
 def test_after_a_forfeited_palace_nothing_is_owed() -> None:
     # Seat 0 won the crown and three palaces; the fourth palace has no city left in A.
     state = table(("red-01", "red-03", "red-05"), ("yellow-19",))
-    after = run(state, "withdraw", "crown A1", "palace A2", "palace A3", "palace A4")
+    before = run(state, "withdraw", "crown A1", "palace A2", "palace A3")
+    after, events = apply_with_events(before, parse_action("palace A4"))
+    [forfeit] = [event for event in events if event.kind is EventKind.FORFEIT]
+    assert (forfeit.seat, forfeit.counts) == (0, (1,))
+    assert forfeit.clauses == ("TM.REWARD.INFLUENCE.PALACE", "RUL.REWARD.NO_LEGAL_CITY")
     assert after.step is Step.TAKE and after.to_move == 0
     withdrawal = after.withdrawal
     assert withdrawal is not None
