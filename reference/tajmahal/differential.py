@@ -1,0 +1,672 @@
+"""Live differential testing: play games through another engine and this one, step by step.
+
+:func:`run_diff` starts the other engine (a command speaking ``docs/protocol.md``), then
+plays games through both: random games and edge-seeking ones (withdrawing at varied
+moments, preferring special cards, the crown on an occupied city, palaces on bonus
+tiles), with the built-in players mixed in. After every step it compares the legal
+actions (count and digest, the lists for the report), the state digest and the scores.
+At the first disagreement it stops, shrinks the game (fewer players, fewer steps,
+simpler choices, keeping the same kind of disagreement) and reports the step, what
+differs (the differing fields of the two state documents) and the clause ids behind the
+step.
+
+A game is a :class:`GamePlan`: the player count, the rule set, the seeds of the setup and
+of the reshuffles, and one *choice index* per decision (an index into the sorted legal
+actions, taken modulo their number). Deleting or lowering choices gives a different but
+valid game, which is what the shrinker searches over.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from tajmahal.actions import Action, PlaceCrown, PlacePalace, Play, Withdraw, parse_action
+from tajmahal.components import Components
+from tajmahal.digest import legal_digest, state_digest
+from tajmahal.engine import apply, apply_with_events, legal_actions, random_reshuffle
+from tajmahal.errors import IllegalActionError
+from tajmahal.events import Event
+from tajmahal.foreign import EngineFailure, ForeignEngine
+from tajmahal.players import GreedyPlayer
+from tajmahal.rules import RULE_OPTIONS, RuleSet
+from tajmahal.serialize import state_to_json
+from tajmahal.setup import SetupOutcome, new_game, random_setup
+from tajmahal.state import GameState, Step
+from tajmahal.trace import Record, Recorder, clauses_for, setup_to_json
+
+FIELDS = ("legal", "apply", "state_digest", "scores")
+"""What is compared, in the order it is compared at each step."""
+
+POLICIES = ("edge", "random", "greedy")
+"""The ways seats choose in generated games."""
+
+_EVENT_CLAUSES: dict[str, tuple[str, ...]] = {
+    "win": ("TM.WITHDRAW.MAJORITY.STRICT",),
+    "palace": ("TM.REWARD.INFLUENCE.PALACE",),
+    "crown": ("TM.REWARD.CROWN.PALACE", "TM.REWARD.CROWN.OCCUPIED"),
+    "bonus": ("TM.REWARD.FORTRESS.BONUS",),
+    "forfeit": ("RUL.REWARD.NO_LEGAL_CITY",),
+    "discard": ("TM.WITHDRAW.DISCARD", "TM.SPECIAL.RETURN_TO_HAND"),
+    "take": ("TM.WITHDRAW.PICK_TWO",),
+    "reshuffle": ("TM.VISIT.NEXT.RESHUFFLE",),
+    "exchange": ("TM.SPECIAL.EXCHANGE_AT_VISIT_END",),
+    "unwon": ("TM.VISIT.UNWON_PROVINCE",),
+    "visit": ("TM.VISIT.NEXT.START_PLAYER", "TM.VISIT.NEXT.PROVINCE"),
+    "hand": ("TM.END.HAND.INCLUDES_LAST_PICKS",),
+}
+"""Clauses by event kind, used only while the engine's events carry no clauses of their
+own (before :mod:`tajmahal.tags` exists)."""
+
+_REFUSAL_CLAUSES: dict[type, tuple[str, ...]] = {
+    PlaceCrown: ("TM.REWARD.CROWN.PALACE", "TM.REWARD.CROWN.BESIDE_OWN"),
+    PlacePalace: ("TM.REWARD.INFLUENCE.PALACE", "TM.REWARD.CROWN.OWN_NORMAL_LATER"),
+}
+"""Clauses that may refuse an action, used only while :class:`IllegalActionError` names no
+clause."""
+
+
+@attrs.frozen(slots=True)
+class GamePlan:
+    """One game of a diff run, replayable exactly."""
+
+    players: int
+    """3, 4 or 5."""
+    rules: RuleSet
+    """The rule set both engines play under."""
+    setup_seed: int
+    """The seed :func:`tajmahal.setup.random_setup` draws the setup from."""
+    chance_seed: int
+    """The seed of the reshuffles (one generator per chance step, see :func:`chance_rng`)."""
+    choices: tuple[int, ...] = ()
+    """One index per decision into the sorted legal actions (taken modulo their number)."""
+
+
+@attrs.frozen(slots=True)
+class Divergence:
+    """The first disagreement of a game."""
+
+    step: int
+    """The 0-based index of the step: for ``legal``, the step about to be taken."""
+    field: str
+    """The first field that differs (one of :data:`FIELDS`)."""
+    fields: tuple[str, ...]
+    """Every field that differs at this step."""
+    action: str | None
+    """The action of the step (None for ``legal``: the engines disagree before it)."""
+    actor: int | None
+    """The seat to move at the step (None at a chance step)."""
+    expected: str
+    """The reference's value, shortened."""
+    actual: str
+    """The other engine's value, shortened."""
+    details: tuple[str, ...]
+    """What differs: missing or extra actions, differing paths of the state documents."""
+    clauses: tuple[str, ...]
+    """The clause and ruling ids behind the step."""
+    foreign_clause: str | None = None
+    """The clause the other engine named when it refused an action."""
+
+
+@attrs.frozen(slots=True)
+class Played:
+    """A game played through both engines, up to its end or its first disagreement."""
+
+    plan: GamePlan
+    """The plan with exactly the choices consumed."""
+    setup: SetupOutcome
+    """The setup outcome both engines started from."""
+    actions: tuple[Action, ...]
+    """Every action applied to the reference (chance steps included)."""
+    divergence: Divergence | None
+    """The first disagreement, if any."""
+    steps: int
+    """How many steps both engines took."""
+
+
+@attrs.frozen(slots=True)
+class Shrunk:
+    """The outcome of shrinking a disagreeing game."""
+
+    original: Played
+    """The game as first found."""
+    shortest: Played
+    """The shortest disagreeing game found."""
+    replays: int
+    """Games replayed while shrinking."""
+
+
+@attrs.frozen(slots=True)
+class DiffResult:
+    """The outcome of a diff run."""
+
+    engine: str
+    """The engine name from its ``hello`` reply (or the command)."""
+    games: int
+    """Games played to the end or to a disagreement."""
+    steps: int
+    """Steps compared in all (not counting shrinking)."""
+    seconds: float
+    """Wall time of the run, shrinking included."""
+    game_index: int | None = None
+    """The game that disagreed, if one did."""
+    shrunk: Shrunk | None = None
+    """The disagreement and its shrunk game, if one was found."""
+    failure: EngineFailure | None = None
+    """How the engine failed (crash, hang, garbage, early close), if it did."""
+    failure_at: str = ""
+    """Where it failed (game and step)."""
+
+    @property
+    def agreed(self) -> bool:
+        """True when every game agreed and the engine never failed."""
+        return self.shrunk is None and self.failure is None
+
+
+def chance_rng(plan: GamePlan, step: int) -> random.Random:
+    """The generator of the reshuffle at ``step``: seeded from the plan and the step, so
+    a reshuffle does not depend on how many were drawn before it."""
+    return random.Random(plan.chance_seed * 1_000_003 + step)
+
+
+# ---------------------------------------------------------------------------------------
+# Choosing
+
+
+Chooser = Callable[[GameState, tuple[Action, ...]], int]
+"""Picks the index of an action among the legal actions (never empty)."""
+
+
+class EdgeSeeker:
+    """Random choices biased towards rare branches.
+
+    Withdraws with a probability drawn per seat (so withdrawals come early, late, or
+    without playing), prefers plays with a special card, and at a placement picks a kind
+    first (the crown on an occupied city, the crown on an empty one, a palace on a bonus
+    tile, another palace) and then a city of that kind.
+    """
+
+    WITHDRAW_RATES = (0.03, 0.1, 0.25, 0.5)
+    """The per-seat chances of withdrawing instead of playing."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        """The generator of every choice."""
+        self.withdraw_rate = rng.choice(self.WITHDRAW_RATES)
+        """This seat's chance of withdrawing when it could play."""
+
+    def __call__(self, state: GameState, legal: tuple[Action, ...]) -> int:
+        """The index of the chosen action."""
+        rng = self.rng
+        indices = range(len(legal))
+        if state.step is Step.PLAY:
+            plays = [i for i in indices if isinstance(legal[i], Play)]
+            withdraws = [i for i in indices if isinstance(legal[i], Withdraw)]
+            if withdraws and (not plays or rng.random() < self.withdraw_rate):
+                return withdraws[0]
+            components = state.config.components
+            special = [i for i in plays if components.is_special(_extra(legal[i]))]
+            if special and rng.random() < 0.6:
+                return rng.choice(special)
+            return rng.choice(plays)
+        if state.step is Step.PLACE:
+            occupied = {palace.city for palace in state.palaces}
+            bonus = {city for city, _ in state.bonus_on_board}
+            kinds: list[list[int]] = [[], [], [], []]
+            for i in indices:
+                action = legal[i]
+                if isinstance(action, PlaceCrown):
+                    kinds[0 if action.city in occupied else 1].append(i)
+                elif isinstance(action, PlacePalace):
+                    kinds[2 if action.city in bonus else 3].append(i)
+            return rng.choice(rng.choice([kind for kind in kinds if kind]))
+        return rng.randrange(len(legal))
+
+
+def _extra(action: Action) -> str:
+    return action.extra or "" if isinstance(action, Play) else ""
+
+
+def _chooser(policy: str, rng: random.Random) -> Chooser:
+    if policy == "edge":
+        return EdgeSeeker(rng)
+    if policy == "greedy":
+        greedy = GreedyPlayer()
+        return lambda state, legal: legal.index(greedy.choose(state, legal))
+    return lambda state, legal: rng.randrange(len(legal))
+
+
+# ---------------------------------------------------------------------------------------
+# Playing one game through both engines
+
+
+def _short(value: Any, limit: int = 100) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _document_diff(expected: Any, actual: Any, path: str = "") -> list[str]:
+    """The paths where two JSON documents differ, with both values."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        lines = []
+        for key in sorted(set(expected) | set(actual), key=str):
+            where = f"{path}.{key}" if path else str(key)
+            if key not in actual:
+                lines.append(f"{where}: missing (expected {_short(expected[key], 60)})")
+            elif key not in expected:
+                lines.append(f"{where}: unexpected {_short(actual[key], 60)}")
+            else:
+                lines.extend(_document_diff(expected[key], actual[key], where))
+        return lines
+    if (
+        isinstance(expected, list)
+        and isinstance(actual, list)
+        and len(expected) == len(actual)
+        and any(isinstance(item, dict | list) for item in expected)
+    ):
+        lines = []
+        for index, (left, right) in enumerate(zip(expected, actual, strict=True)):
+            lines.extend(_document_diff(left, right, f"{path}[{index}]"))
+        return lines
+    if expected == actual:
+        return []
+    return [f"{path}: expected {_short(expected, 60)}, found {_short(actual, 60)}"]
+
+
+def step_clauses(action: Action, events: tuple[Event, ...]) -> tuple[str, ...]:
+    """The clause and ruling ids behind a step: :func:`tajmahal.tags.step_clauses` when
+    the engine provides it, else the action's clauses and those of its event kinds."""
+    try:
+        tags = importlib.import_module("tajmahal.tags")
+    except ImportError:
+        found = set(clauses_for(action))
+        for event in events:
+            kind = getattr(event.kind, "value", event.kind)
+            found.update(_EVENT_CLAUSES.get(str(kind), ()))
+        return tuple(sorted(found))
+    return tuple(tags.step_clauses(action, events))
+
+
+def refusal_clauses(state: GameState, text: str) -> tuple[str, ...]:
+    """The clauses behind the reference refusing ``text`` in ``state``."""
+    try:
+        action = parse_action(text)
+        apply(state, action)
+    except IllegalActionError as error:
+        clause = getattr(error, "clause", None)
+        if clause:
+            return (clause,)
+        return _REFUSAL_CLAUSES.get(type(action), clauses_for(action))
+    except Exception:
+        return ()
+    return ()
+
+
+def _new_request(plan: GamePlan, setup: SetupOutcome, components: Components) -> dict[str, Any]:
+    return {
+        "op": "new",
+        "players": plan.players,
+        "ruleset": plan.rules.to_json(),
+        "components": components.digest,
+        "setup": setup_to_json(setup),
+    }
+
+
+def play_plan(
+    plan: GamePlan,
+    engine: ForeignEngine,
+    components: Components,
+    choose: Sequence[Chooser] | None = None,
+) -> Played:
+    """Play ``plan`` through both engines until the end, the plan's last choice, or the
+    first disagreement. With ``choose`` (one chooser per seat), choices are made as the
+    game goes and the returned plan records them; otherwise the plan's choices are used."""
+    setup = random_setup(components, plan.players, plan.setup_seed)
+    state = new_game(components, plan.players, setup, plan.rules)
+    reply = engine.request(_new_request(plan, setup, components))
+    choices = list(plan.choices) if choose is None else []
+    used = 0
+    actions: list[Action] = []
+
+    def done(divergence: Divergence | None) -> Played:
+        final = attrs.evolve(plan, choices=tuple(choices[:used]))
+        return Played(final, setup, tuple(actions), divergence, len(actions))
+
+    if not reply.get("ok"):
+        return done(_refused_new(reply))
+    expected_digest = state_digest(state)
+    if reply.get("state_digest") != expected_digest:
+        return done(_after_step(engine, state, None, (), reply, 0, expected_digest))
+    while not state.is_over:
+        step = len(actions)
+        legal = legal_actions(state)
+        strings = [str(action) for action in legal]
+        answer = engine.request({"op": "legal"})
+        divergence = _compare_legal(state, strings, answer, step)
+        if divergence is not None:
+            return done(divergence)
+        action: Action
+        if state.is_chance:
+            action = random_reshuffle(state, chance_rng(plan, step))
+        else:
+            if choose is None:
+                if used >= len(choices):
+                    break
+                index = choices[used] % len(legal)
+            else:
+                assert state.to_move is not None
+                index = choose[state.to_move](state, legal)
+                choices.append(index)
+            used += 1
+            action = legal[index]
+        after = apply(state, action)
+        actions.append(action)
+        answer = engine.request({"op": "apply", "action": str(action)})
+        digest = state_digest(after)
+        if (
+            not answer.get("ok")
+            or answer.get("state_digest") != digest
+            or (answer.get("scores") != list(after.scores))
+        ):
+            return done(_after_step(engine, state, action, after.scores, answer, step, digest))
+        state = after
+    return done(None)
+
+
+def _refused_new(reply: dict[str, Any]) -> Divergence:
+    return Divergence(
+        step=0,
+        field="apply",
+        fields=("apply",),
+        action=None,
+        actor=None,
+        expected="the game starts",
+        actual=f"{reply.get('error')}: {_short(reply.get('message', ''))}",
+        details=("the engine refused to start the game from the setup",),
+        clauses=("TM.SETUP.HANDS",),
+    )
+
+
+def _compare_legal(
+    state: GameState, strings: list[str], answer: dict[str, Any], step: int
+) -> Divergence | None:
+    expected = legal_digest(strings)
+    actor = state.to_move
+    if not answer.get("ok"):
+        return Divergence(
+            step, "legal", ("legal",), None, actor,
+            f"{len(strings)} actions",
+            f"{answer.get('error')}: {_short(answer.get('message', ''))}",
+            ("the engine refused to list the legal actions",), (),
+        )  # fmt: skip
+    if answer.get("digest") == expected and answer.get("count") == len(strings):
+        return None
+    listed = answer.get("actions")
+    details: list[str] = []
+    clauses: set[str] = set()
+    if isinstance(listed, list):
+        theirs = {str(item) for item in listed}
+        ours = set(strings)
+        for text in sorted(ours - theirs):
+            details.append(f"missing: {text}")
+            action = parse_action(text)
+            clauses.update(step_clauses(action, apply_with_events(state, action)[1]))
+        for text in sorted(theirs - ours):
+            details.append(f"extra: {text}")
+            clauses.update(refusal_clauses(state, text))
+    return Divergence(
+        step,
+        "legal",
+        ("legal",),
+        None,
+        actor,
+        f"{len(strings)} actions, {expected}",
+        f"{answer.get('count')} actions, {answer.get('digest')}",
+        tuple(details[:20]),
+        tuple(sorted(clauses)),
+    )
+
+
+def _after_step(
+    engine: ForeignEngine,
+    before: GameState,
+    action: Action | None,
+    scores: tuple[int, ...],
+    answer: dict[str, Any],
+    step: int,
+    digest: str,
+) -> Divergence:
+    actor = None if before.is_chance else before.to_move
+    events: tuple[Event, ...] = ()
+    after = before
+    if action is not None:
+        after, events = apply_with_events(before, action)
+    clauses = step_clauses(action, events) if action is not None else ()
+    text = str(action) if action is not None else None
+    if not answer.get("ok"):
+        return Divergence(
+            step, "apply", ("apply",), text, actor, "legal",
+            f"{answer.get('error')}: {_short(answer.get('message', ''))}",
+            (f"the engine refused {text}",), clauses, answer.get("clause"),
+        )  # fmt: skip
+    fields = tuple(
+        name
+        for name, differs in (
+            ("state_digest", answer.get("state_digest") != digest),
+            ("scores", action is not None and answer.get("scores") != list(scores)),
+        )
+        if differs
+    )
+    details: list[str] = []
+    if "scores" in fields:
+        details.append(f"scores: expected {list(scores)}, found {answer.get('scores')}")
+    full = engine.request({"op": "state", "full": True})
+    if full.get("ok") and isinstance(full.get("state"), dict):
+        details.extend(_document_diff(state_to_json(after), full["state"]))
+    field = fields[0]
+    expected, actual = (
+        (digest, str(answer.get("state_digest")))
+        if field == "state_digest"
+        else (str(list(scores)), str(answer.get("scores")))
+    )
+    return Divergence(
+        step, field, fields, text, actor, expected, actual, tuple(details[:12]), clauses
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Shrinking
+
+
+class _Replayer:
+    """Replays plans, restarting the engine when it fails, within a budget."""
+
+    def __init__(
+        self, engine: ForeignEngine, components: Components, budget: int, deadline: float
+    ) -> None:
+        self.engine = engine
+        self.components = components
+        self.budget = budget
+        self.deadline = deadline
+        self.replays = 0
+
+    @property
+    def exhausted(self) -> bool:
+        return self.replays >= self.budget or time.monotonic() >= self.deadline
+
+    def run(self, plan: GamePlan) -> Played | None:
+        self.replays += 1
+        try:
+            return play_plan(plan, self.engine, self.components)
+        except EngineFailure:
+            self.engine.close()
+            self.engine.start()
+            return None
+
+
+def _better(candidate: Played | None, best: Played, field: str) -> bool:
+    if candidate is None or candidate.divergence is None:
+        return False
+    if candidate.divergence.field != field:
+        return False
+    return (candidate.plan.players, candidate.steps, sum(candidate.plan.choices)) < (
+        best.plan.players,
+        best.steps,
+        sum(best.plan.choices),
+    )
+
+
+def shrink(
+    played: Played,
+    engine: ForeignEngine,
+    components: Components,
+    *,
+    budget: int = 400,
+    seconds: float = 30.0,
+) -> Shrunk:
+    """Search for a shorter game with the same kind of disagreement: fewer players (a
+    few setups each), then deleting runs of choices and lowering choices, until nothing
+    helps or the budget (replays or seconds) runs out."""
+    assert played.divergence is not None
+    field = played.divergence.field
+    replayer = _Replayer(engine, components, budget, time.monotonic() + seconds)
+    best = played
+
+    def attempt(plan: GamePlan) -> bool:
+        nonlocal best
+        if replayer.exhausted:
+            return False
+        candidate = replayer.run(plan)
+        if _better(candidate, best, field):
+            assert candidate is not None
+            best = candidate
+            return True
+        return False
+
+    for players in range(3, best.plan.players):
+        for offset in range(4):
+            plan = attrs.evolve(
+                best.plan, players=players, setup_seed=best.plan.setup_seed + offset
+            )
+            if attempt(plan):
+                break
+        if best.plan.players == players:
+            break
+    improved = True
+    while improved and not replayer.exhausted:
+        improved = False
+        size = max(1, len(best.plan.choices) // 2)
+        while size >= 1 and not replayer.exhausted:
+            start = 0
+            while start < len(best.plan.choices) and not replayer.exhausted:
+                choices = best.plan.choices
+                if attempt(
+                    attrs.evolve(best.plan, choices=choices[:start] + choices[start + size :])
+                ):
+                    improved = True
+                else:
+                    start += size
+            size //= 2
+        for index in range(len(best.plan.choices)):
+            if replayer.exhausted:
+                break
+            choices = best.plan.choices
+            if index < len(choices) and choices[index] != 0:
+                lowered = (*choices[:index], 0, *choices[index + 1 :])
+                improved |= attempt(attrs.evolve(best.plan, choices=lowered))
+    return Shrunk(played, best, replayer.replays)
+
+
+# ---------------------------------------------------------------------------------------
+# A whole run
+
+
+def game_rules(fixed: Mapping[str, str], rng: random.Random, first: bool) -> RuleSet:
+    """The rule set of a game: the fixed options, the others at their defaults in the
+    first game and drawn at random in later ones."""
+    values = {} if first else {name: rng.choice(options) for name, options in RULE_OPTIONS.items()}
+    values.update(fixed)
+    return RuleSet.from_json(values, source="--rule", field="rule")
+
+
+def run_diff(
+    command: str,
+    components: Components,
+    *,
+    games: int = 20,
+    seed: int = 0,
+    players: int | None = None,
+    rules: Mapping[str, str] | None = None,
+    timeout: float = 10.0,
+    shrink_budget: int = 400,
+    shrink_seconds: float = 30.0,
+) -> DiffResult:
+    """Play ``games`` games through the engine started by ``command`` and the reference;
+    stop at the first disagreement and shrink it. The engine is always killed at the end."""
+    started = time.monotonic()
+    rng = random.Random(seed)
+    fixed = dict(rules or {})
+    steps = 0
+    with ForeignEngine(command, timeout) as engine:
+        name = engine.name or command
+        for game in range(games):
+            count = players if players is not None else rng.choice((3, 4, 5))
+            plan = GamePlan(
+                count, game_rules(fixed, rng, game == 0), rng.randrange(2**31), rng.randrange(2**31)
+            )
+            policies = [rng.choice(POLICIES) if game else "edge" for _ in range(count)]
+            choosers = [
+                _chooser(policy, random.Random(rng.randrange(2**31))) for policy in policies
+            ]
+            try:
+                played = play_plan(plan, engine, components, choosers)
+            except EngineFailure as error:
+                return DiffResult(
+                    name, game + 1, steps, time.monotonic() - started,
+                    failure=error, failure_at=f"game {game}",
+                )  # fmt: skip
+            steps += played.steps
+            if played.divergence is not None:
+                shrunk = shrink(
+                    played, engine, components, budget=shrink_budget, seconds=shrink_seconds
+                )
+                return DiffResult(name, game + 1, steps, time.monotonic() - started, game, shrunk)
+    return DiffResult(name, games, steps, time.monotonic() - started)
+
+
+def divergence_record(played: Played, components: Components) -> Record:
+    """The disagreeing game as a game record: every step up to and including the step
+    that disagrees (for a ``legal`` disagreement, the steps before it)."""
+    plan = played.plan
+    recorder = Recorder(components, plan.players, played.setup, plan.rules, seed=plan.setup_seed)
+    state = new_game(components, plan.players, played.setup, plan.rules)
+    for action in played.actions:
+        after = apply(state, action)
+        recorder.add(state, action, after)
+        state = after
+    return recorder.record()
+
+
+__all__ = [
+    "FIELDS",
+    "POLICIES",
+    "DiffResult",
+    "Divergence",
+    "EdgeSeeker",
+    "GamePlan",
+    "Played",
+    "Shrunk",
+    "chance_rng",
+    "divergence_record",
+    "game_rules",
+    "play_plan",
+    "refusal_clauses",
+    "run_diff",
+    "shrink",
+    "step_clauses",
+]
