@@ -275,6 +275,15 @@ def _document_diff(expected: Any, actual: Any, path: str = "") -> list[str]:
         return lines
     if expected == actual:
         return []
+    if isinstance(expected, list) and isinstance(actual, list):
+        missing = [item for item in expected if item not in actual]
+        extra = [item for item in actual if item not in expected]
+        if missing or extra:
+            parts = [
+                f"missing {_short(missing, 50)}" if missing else "",
+                f"extra {_short(extra, 50)}" if extra else "",
+            ]
+            return [f"{path}: " + ", ".join(part for part in parts if part)]
     return [f"{path}: expected {_short(expected, 60)}, found {_short(actual, 60)}"]
 
 
@@ -326,12 +335,26 @@ def play_plan(
     """Play ``plan`` through both engines until the end, the plan's last choice, or the
     first disagreement. With ``choose`` (one chooser per seat), choices are made as the
     game goes and the returned plan records them; otherwise the plan's choices are used."""
+    actions: list[Action] = []
+    try:
+        return _play(plan, engine, components, choose, actions)
+    except EngineFailure as error:
+        error.step = len(actions)
+        raise
+
+
+def _play(
+    plan: GamePlan,
+    engine: ForeignEngine,
+    components: Components,
+    choose: Sequence[Chooser] | None,
+    actions: list[Action],
+) -> Played:
     setup = random_setup(components, plan.players, plan.setup_seed)
     state = new_game(components, plan.players, setup, plan.rules)
     reply = engine.request(_new_request(plan, setup, components))
     choices = list(plan.choices) if choose is None else []
     used = 0
-    actions: list[Action] = []
 
     def done(divergence: Divergence | None) -> Played:
         final = attrs.evolve(plan, choices=tuple(choices[:used]))
@@ -505,7 +528,10 @@ class _Replayer:
             return play_plan(plan, self.engine, self.components)
         except EngineFailure:
             self.engine.close()
-            self.engine.start()
+            try:
+                self.engine.start()
+            except EngineFailure:
+                self.budget = 0  # the engine no longer starts: stop shrinking
             return None
 
 
@@ -514,11 +540,14 @@ def _better(candidate: Played | None, best: Played, field: str) -> bool:
         return False
     if candidate.divergence.field != field:
         return False
-    return (candidate.plan.players, candidate.steps, sum(candidate.plan.choices)) < (
-        best.plan.players,
-        best.steps,
-        sum(best.plan.choices),
-    )
+    return _size(candidate) < _size(best)
+
+
+def _size(played: Played) -> tuple[int, int, int]:
+    """What shrinking reduces: players, then steps, then the choices (a withdrawal,
+    written -1, counts as the simplest)."""
+    plan = played.plan
+    return (plan.players, played.steps, sum(max(choice, 0) for choice in plan.choices))
 
 
 def shrink(
@@ -575,10 +604,13 @@ def shrink(
         for index in range(len(best.plan.choices)):
             if replayer.exhausted:
                 break
-            choices = best.plan.choices
-            if index < len(choices) and choices[index] != 0:
-                lowered = (*choices[:index], 0, *choices[index + 1 :])
-                improved |= attempt(attrs.evolve(best.plan, choices=lowered))
+            for simpler in (-1, 0):  # the last action (withdraw, when playing), the first
+                choices = best.plan.choices
+                if index < len(choices) and choices[index] not in (simpler, -1):
+                    lowered = (*choices[:index], simpler, *choices[index + 1 :])
+                    if attempt(attrs.evolve(best.plan, choices=lowered)):
+                        improved = True
+                        break
     return Shrunk(played, best, replayer.replays)
 
 
@@ -612,7 +644,14 @@ def run_diff(
     rng = random.Random(seed)
     fixed = dict(rules or {})
     steps = 0
-    with ForeignEngine(command, timeout) as engine:
+    engine = ForeignEngine(command, timeout)
+    try:
+        try:
+            engine.start()
+        except EngineFailure as error:
+            return DiffResult(
+                command, 0, 0, time.monotonic() - started, failure=error, failure_at="handshake"
+            )
         name = engine.name or command
         for game in range(games):
             count = players if players is not None else rng.choice((3, 4, 5))
@@ -626,9 +665,10 @@ def run_diff(
             try:
                 played = play_plan(plan, engine, components, choosers)
             except EngineFailure as error:
+                where = f"game {game}" + (f", step {error.step}" if error.step is not None else "")
                 return DiffResult(
                     name, game + 1, steps, time.monotonic() - started,
-                    failure=error, failure_at=f"game {game}",
+                    failure=error, failure_at=where,
                 )  # fmt: skip
             steps += played.steps
             if played.divergence is not None:
@@ -636,6 +676,8 @@ def run_diff(
                     played, engine, components, budget=shrink_budget, seconds=shrink_seconds
                 )
                 return DiffResult(name, game + 1, steps, time.monotonic() - started, game, shrunk)
+    finally:
+        engine.close()
     return DiffResult(name, games, steps, time.monotonic() - started)
 
 

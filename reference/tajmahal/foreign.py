@@ -40,6 +40,8 @@ class EngineFailure(TajMahalError):
         """``crashed``, ``hung``, ``garbage``, ``closed`` or ``protocol``."""
         self.stderr = stderr
         """The last lines the engine wrote to its standard error."""
+        self.step: int | None = None
+        """The step of the game being played when the engine failed, if known."""
         tail = f" (its stderr ends: {' | '.join(stderr[-3:])})" if stderr else ""
         super().__init__(f"the engine {kind}: {message}{tail}")
 
@@ -66,7 +68,11 @@ class ForeignEngine:
         self._threads: list[threading.Thread] = []
 
     def __enter__(self) -> ForeignEngine:
-        self.start()
+        try:
+            self.start()
+        except BaseException:
+            self.close()
+            raise
         return self
 
     def __exit__(
