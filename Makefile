@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench clean
+.PHONY: demo check lint typecheck specs test bench diff clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,9 @@ check: lint typecheck specs test
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+
+diff: $(STAMP)
+	$(BIN)/python tools/diff_engines.py
 
 clean:
 	rm -rf $(VENV) build
