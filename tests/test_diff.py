@@ -2,9 +2,10 @@
 
 The reference behind the protocol (``tajmahal serve``) must agree with itself; each
 deliberately wrong engine of ``tests/wrong_engines.py`` must be caught, at the field and
-with the clause its wrong rule breaks; an engine that crashes, hangs, prints garbage or
-closes early must be reported as such, and its process must be gone afterwards. No
-clause markers: these tests check the tool, not the rules themselves.
+with the clause its wrong rule breaks, and its shrunk game must be a record the
+reference replays; an engine that crashes, hangs, prints garbage or closes early must be
+reported as such, and its process must be gone afterwards. No clause markers: these
+tests check the tool, not the rules themselves.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import pytest
 
 from tajmahal.cli import main
 from tajmahal.components import default_components
-from tajmahal.differential import divergence_record, run_diff
+from tajmahal.differential import run_diff
 from tajmahal.trace import read_record, replay
 
 TESTS = Path(__file__).resolve().parent
@@ -37,11 +38,13 @@ def _misbehaving(mode: str, pidfile: Path) -> str:
     return f"{PYTHON} {script} {mode} {shlex.quote(str(pidfile))}"
 
 
-def test_the_reference_behind_the_protocol_agrees_with_itself() -> None:
-    result = run_diff(REFERENCE, COMPONENTS, games=3, seed=5)
-    assert result.agreed, result
-    assert result.engine == "tajmahal-reference"
-    assert result.games == 3 and result.steps > 3 * 50
+def test_the_reference_behind_the_protocol_agrees_with_itself(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["diff", "--engine", REFERENCE, "--games", "3", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("OK tajmahal-reference: 3 games, "), out
+    assert "every step agreed with the reference" in out
 
 
 WRONG = [
@@ -64,23 +67,43 @@ WRONG = [
     ("name", "rules", "seed", "field", "clause"), WRONG, ids=[w[0] for w in WRONG]
 )
 def test_each_wrong_engine_is_caught_with_the_clause_it_breaks(
-    name: str, rules: dict[str, str], seed: int, field: str, clause: str
+    name: str,
+    rules: dict[str, str],
+    seed: int,
+    field: str,
+    clause: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    result = run_diff(_wrong(name), COMPONENTS, games=3, seed=seed, rules=rules, shrink_budget=30)
-    assert not result.agreed and result.failure is None
-    assert result.shrunk is not None
-    divergence = result.shrunk.shortest.divergence
-    assert divergence is not None
-    assert divergence.field == field
-    assert clause in divergence.clauses, divergence.clauses
-    assert divergence.details, "the report says what differs"
-    assert result.shrunk.shortest.steps <= result.shrunk.original.steps
-    # The shrunk game is a record the reference replays, ending at the disagreement.
-    record = divergence_record(result.shrunk.shortest, COMPONENTS)
-    assert len(record.steps) == result.shrunk.shortest.steps
-    assert replay(record, COMPONENTS).scores == tuple(record.steps[-1].scores or ()) or (
-        not record.steps
-    )
+    out = tmp_path / "found.json"
+    options = [f"--rule={option}={value}" for option, value in rules.items()]
+    arguments = ["--engine", _wrong(name), "--games", "3", "--seed", str(seed), *options]
+    code = main(["diff", *arguments, "--shrink-budget", "30", "--out", str(out), "--json"])
+    assert code == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["agreed"] is False and "failure" not in report
+    found = report["divergence"]
+    assert found["field"] == field
+    assert clause in found["clauses"], found["clauses"]
+    assert found["details"], "the report says what differs"
+    assert found["shrunk_steps"] <= found["original_steps"]
+    assert found["record"] == str(out)
+    # The shrunk game is a record the reference replays, up to the disagreeing step.
+    record = read_record(out)
+    assert len(record.steps) == found["shrunk_steps"]
+    assert record.players == found["players"]
+    final = replay(record, COMPONENTS)
+    assert not record.steps or final.scores == record.steps[-1].scores
+
+
+def test_the_text_report_names_the_differing_field_of_the_state(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    arguments = ["--engine", _wrong("anticlockwise"), "--games", "2", "--seed", "3"]
+    assert main(["diff", *arguments, "--shrink-budget", "5", "--out", str(tmp_path / "f")]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("FAIL wrong: anticlockwise: disagrees at step "), out
+    assert "  start_player: expected " in out and "TM.VISIT.NEXT.START_PLAYER" in out
 
 
 @pytest.mark.parametrize(
@@ -107,28 +130,6 @@ def test_a_misbehaving_engine_is_reported_and_killed(
     pid = int(pidfile.read_text(encoding="utf-8"))
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
-
-
-def test_the_command_line_writes_the_shrunk_record_and_exits_1(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    out = tmp_path / "found.json"
-    arguments = ["--engine", _wrong("anticlockwise"), "--games", "2", "--seed", "3"]
-    code = main(["diff", *arguments, "--shrink-budget", "10", "--out", str(out), "--json"])
-    assert code == 1
-    report = json.loads(capsys.readouterr().out)
-    assert report["agreed"] is False and report["divergence"]["record"] == str(out)
-    assert "TM.VISIT.NEXT.START_PLAYER" in report["divergence"]["clauses"]
-    assert any(line.startswith("start_player:") for line in report["divergence"]["details"])
-    record = read_record(out)
-    assert len(record.steps) == report["divergence"]["shrunk_steps"]
-
-
-def test_the_command_line_says_ok_for_an_agreeing_engine(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    assert main(["diff", "--engine", REFERENCE, "--games", "1", "--players", "3"]) == 0
-    assert capsys.readouterr().out.startswith("OK tajmahal-reference: 1 games")
 
 
 @pytest.mark.parametrize(
