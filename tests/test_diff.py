@@ -106,6 +106,15 @@ def test_the_text_report_names_the_differing_field_of_the_state(
     assert "  start_player: expected " in out and "TM.VISIT.NEXT.START_PLAYER" in out
 
 
+def test_without_state_digests_a_wrong_rule_shows_in_the_legal_actions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    arguments = ["--engine", _wrong("tie-wins"), "--games", "3", "--compare", "legal,scores"]
+    assert main(["diff", *arguments, "--shrink-budget", "5", "--out", str(tmp_path / "f")]) == 1
+    out = capsys.readouterr().out
+    assert ": legal differ" in out and "  missing: " in out
+
+
 @pytest.mark.parametrize(
     ("mode", "kind", "words"),
     [
@@ -138,6 +147,7 @@ def test_a_misbehaving_engine_is_reported_and_killed(
         ["--engine", "/no/such/engine"],
         ["--engine", ""],
         ["--engine", "x", "--rule", "majority_scope=most"],
+        ["--engine", "x", "--compare", "legal,digest"],
     ],
 )
 def test_bad_usage_is_one_line_and_exit_2(

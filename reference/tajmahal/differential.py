@@ -43,6 +43,9 @@ from tajmahal.trace import Record, Recorder, clauses_for, setup_to_json
 FIELDS = ("legal", "apply", "state_digest", "scores")
 """What is compared, in the order it is compared at each step."""
 
+OPTIONAL_FIELDS = frozenset({"legal", "state_digest", "scores"})
+"""The comparisons that can be left out (``apply`` succeeding is always compared)."""
+
 POLICIES = ("edge", "random", "greedy")
 """The ways seats choose in generated games."""
 
@@ -331,13 +334,15 @@ def play_plan(
     engine: ForeignEngine,
     components: Components,
     choose: Sequence[Chooser] | None = None,
+    compare: frozenset[str] = OPTIONAL_FIELDS,
 ) -> Played:
     """Play ``plan`` through both engines until the end, the plan's last choice, or the
-    first disagreement. With ``choose`` (one chooser per seat), choices are made as the
-    game goes and the returned plan records them; otherwise the plan's choices are used."""
+    first disagreement in one of the ``compare`` fields (or a refused action). With
+    ``choose`` (one chooser per seat), choices are made as the game goes and the returned
+    plan records them; otherwise the plan's choices are used."""
     actions: list[Action] = []
     try:
-        return _play(plan, engine, components, choose, actions)
+        return _play(plan, engine, components, choose, actions, compare)
     except EngineFailure as error:
         error.step = len(actions)
         raise
@@ -349,6 +354,7 @@ def _play(
     components: Components,
     choose: Sequence[Chooser] | None,
     actions: list[Action],
+    compare: frozenset[str],
 ) -> Played:
     setup = random_setup(components, plan.players, plan.setup_seed)
     state = new_game(components, plan.players, setup, plan.rules)
@@ -363,16 +369,17 @@ def _play(
     if not reply.get("ok"):
         return done(_refused_new(reply))
     expected_digest = state_digest(state)
-    if reply.get("state_digest") != expected_digest:
-        return done(_after_step(engine, state, None, (), reply, 0, expected_digest))
+    if "state_digest" in compare and reply.get("state_digest") != expected_digest:
+        return done(_after_step(engine, state, None, (), reply, 0, expected_digest, compare))
     while not state.is_over:
         step = len(actions)
         legal = legal_actions(state)
         strings = [str(action) for action in legal]
-        answer = engine.request({"op": "legal"})
-        divergence = _compare_legal(state, strings, answer, step)
-        if divergence is not None:
-            return done(divergence)
+        if "legal" in compare:
+            answer = engine.request({"op": "legal"})
+            divergence = _compare_legal(state, strings, answer, step)
+            if divergence is not None:
+                return done(divergence)
         action: Action
         if state.is_chance:
             action = random_reshuffle(state, chance_rng(plan, step))
@@ -393,10 +400,12 @@ def _play(
         digest = state_digest(after)
         if (
             not answer.get("ok")
-            or answer.get("state_digest") != digest
-            or (answer.get("scores") != list(after.scores))
+            or ("state_digest" in compare and answer.get("state_digest") != digest)
+            or ("scores" in compare and answer.get("scores") != list(after.scores))
         ):
-            return done(_after_step(engine, state, action, after.scores, answer, step, digest))
+            return done(
+                _after_step(engine, state, action, after.scores, answer, step, digest, compare)
+            )
         state = after
     return done(None)
 
@@ -463,6 +472,7 @@ def _after_step(
     answer: dict[str, Any],
     step: int,
     digest: str,
+    compare: frozenset[str],
 ) -> Divergence:
     actor = None if before.is_chance else before.to_move
     events: tuple[Event, ...] = ()
@@ -483,7 +493,7 @@ def _after_step(
             ("state_digest", answer.get("state_digest") != digest),
             ("scores", action is not None and answer.get("scores") != list(scores)),
         )
-        if differs
+        if differs and name in compare
     )
     details: list[str] = []
     if "scores" in fields:
@@ -510,10 +520,16 @@ class _Replayer:
     """Replays plans, restarting the engine when it fails, within a budget."""
 
     def __init__(
-        self, engine: ForeignEngine, components: Components, budget: int, deadline: float
+        self,
+        engine: ForeignEngine,
+        components: Components,
+        compare: frozenset[str],
+        budget: int,
+        deadline: float,
     ) -> None:
         self.engine = engine
         self.components = components
+        self.compare = compare
         self.budget = budget
         self.deadline = deadline
         self.replays = 0
@@ -525,7 +541,7 @@ class _Replayer:
     def run(self, plan: GamePlan) -> Played | None:
         self.replays += 1
         try:
-            return play_plan(plan, self.engine, self.components)
+            return play_plan(plan, self.engine, self.components, compare=self.compare)
         except EngineFailure:
             self.engine.close()
             try:
@@ -557,13 +573,14 @@ def shrink(
     *,
     budget: int = 400,
     seconds: float = 30.0,
+    compare: frozenset[str] = OPTIONAL_FIELDS,
 ) -> Shrunk:
     """Search for a shorter game with the same kind of disagreement: fewer players (a
     few setups each), then deleting runs of choices and lowering choices, until nothing
     helps or the budget (replays or seconds) runs out."""
     assert played.divergence is not None
     field = played.divergence.field
-    replayer = _Replayer(engine, components, budget, time.monotonic() + seconds)
+    replayer = _Replayer(engine, components, compare, budget, time.monotonic() + seconds)
     best = played
 
     def attempt(plan: GamePlan) -> bool:
@@ -637,6 +654,7 @@ def run_diff(
     timeout: float = 10.0,
     shrink_budget: int = 400,
     shrink_seconds: float = 30.0,
+    compare: frozenset[str] = OPTIONAL_FIELDS,
 ) -> DiffResult:
     """Play ``games`` games through the engine started by ``command`` and the reference;
     stop at the first disagreement and shrink it. The engine is always killed at the end."""
@@ -663,7 +681,7 @@ def run_diff(
                 _chooser(policy, random.Random(rng.randrange(2**31))) for policy in policies
             ]
             try:
-                played = play_plan(plan, engine, components, choosers)
+                played = play_plan(plan, engine, components, choosers, compare)
             except EngineFailure as error:
                 where = f"game {game}" + (f", step {error.step}" if error.step is not None else "")
                 return DiffResult(
@@ -673,7 +691,12 @@ def run_diff(
             steps += played.steps
             if played.divergence is not None:
                 shrunk = shrink(
-                    played, engine, components, budget=shrink_budget, seconds=shrink_seconds
+                    played,
+                    engine,
+                    components,
+                    budget=shrink_budget,
+                    seconds=shrink_seconds,
+                    compare=compare,
                 )
                 return DiffResult(name, game + 1, steps, time.monotonic() - started, game, shrunk)
     finally:
@@ -696,6 +719,7 @@ def divergence_record(played: Played, components: Components) -> Record:
 
 __all__ = [
     "FIELDS",
+    "OPTIONAL_FIELDS",
     "POLICIES",
     "DiffResult",
     "Divergence",

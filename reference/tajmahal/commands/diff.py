@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from tajmahal.components import default_components, load_components
-from tajmahal.differential import DiffResult, divergence_record, run_diff
+from tajmahal.differential import OPTIONAL_FIELDS, DiffResult, divergence_record, run_diff
 from tajmahal.errors import TajMahalError
 from tajmahal.rules import RULE_OPTIONS
 from tajmahal.trace import write_record
@@ -33,6 +33,17 @@ def _fixed_rules(options: list[str]) -> dict[str, str]:
             raise TajMahalError(f"--rule {option!r}: expected OPTION=VALUE, one of: {known}")
         fixed[name] = value
     return fixed
+
+
+def _compared(spec: str) -> frozenset[str]:
+    fields = frozenset(name.strip() for name in spec.split(",") if name.strip())
+    unknown = sorted(fields - OPTIONAL_FIELDS)
+    if unknown:
+        raise TajMahalError(
+            f"--compare: unknown field(s) {', '.join(unknown)} "
+            f"(known: {', '.join(sorted(OPTIONAL_FIELDS))})"
+        )
+    return fields
 
 
 def report(result: DiffResult, out: str | None) -> dict[str, Any]:
@@ -133,6 +144,7 @@ def _diff(arguments: argparse.Namespace) -> int:
         timeout=arguments.timeout,
         shrink_budget=arguments.shrink_budget,
         shrink_seconds=arguments.shrink_seconds,
+        compare=_compared(arguments.compare),
     )
     out = None
     if result.shrunk is not None:
@@ -183,6 +195,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--shrink-seconds", type=float, default=30.0, help="most seconds spent shrinking"
+    )
+    parser.add_argument(
+        "--compare",
+        default="legal,state_digest,scores",
+        metavar="FIELDS",
+        help="what to compare after each step (default legal,state_digest,scores; leave "
+        "out state_digest for an engine that does not write the canonical state)",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     with_components = parser.add_argument
