@@ -20,7 +20,10 @@ import pytest
 
 from tajmahal.cli import main
 from tajmahal.components import default_components
-from tajmahal.differential import run_diff
+from tajmahal.differential import LockstepEngine, run_diff
+from tajmahal.engine import apply, legal_actions
+from tajmahal.foreign import ForeignEngine
+from tajmahal.setup import new_game, random_setup
 from tajmahal.trace import read_record, replay
 
 TESTS = Path(__file__).resolve().parent
@@ -156,3 +159,20 @@ def test_bad_usage_is_one_line_and_exit_2(
     assert main(["diff", *arguments]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error: --")
+
+
+def test_a_lockstep_engine_agrees_step_by_step_until_the_wrong_rule() -> None:
+    components = COMPONENTS
+    setup = random_setup(components, 3, 8)
+    state = new_game(components, 3, setup)
+    with ForeignEngine(_wrong("anticlockwise"), timeout=10) as engine:
+        follower = LockstepEngine(engine, components)
+        assert follower.start(3, state.config.rules, setup) is None
+        found = None
+        while found is None and state.visit == 1:
+            action = legal_actions(state)[-1]  # withdraw, then the last take: a short visit
+            state = apply(state, action)
+            found = follower.step(action, state)
+    assert state.visit == 2 and found is not None
+    assert "state_digest differs" in found and "start_player: expected" in found
+    assert "TM.VISIT.NEXT.START_PLAYER" in found

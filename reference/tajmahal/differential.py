@@ -512,6 +512,89 @@ def _after_step(
     )
 
 
+def describe(divergence: Divergence) -> str:
+    """One line naming the step, the field, both values, the first details and clauses."""
+    action = f" ({divergence.action})" if divergence.action else ""
+    details = "; ".join(divergence.details[:3])
+    clauses = ", ".join(divergence.clauses)
+    return (
+        f"step {divergence.step}{action}: {divergence.field} differs: expected "
+        f"{divergence.expected}, found {divergence.actual}"
+        + (f"; {details}" if details else "")
+        + (f" [{clauses}]" if clauses else "")
+    )
+
+
+class LockstepEngine:
+    """Another engine driven in lockstep with a game the caller plays on the reference.
+
+    :meth:`start` sends the setup, :meth:`step` each action with the reference's state
+    after it; both compare the state digest, the scores and the legal actions of the new
+    position (as :func:`play_plan` does) and return a one-line description of the first
+    disagreement, or None. This is the follower ``tajmahal fuzz --engine`` plays with.
+    """
+
+    def __init__(
+        self,
+        engine: ForeignEngine,
+        components: Components,
+        compare: frozenset[str] = OPTIONAL_FIELDS,
+    ) -> None:
+        self.engine = engine
+        """The running foreign engine (started by the caller)."""
+        self.components = components
+        """The component set both engines play with."""
+        self.compare = compare
+        """The comparisons made (``apply`` succeeding always is)."""
+        self.state: GameState | None = None
+        """The reference's current position."""
+        self.steps = 0
+        """Steps applied in the current game."""
+
+    def start(self, players: int, rules: RuleSet, setup: SetupOutcome) -> str | None:
+        """Begin a game from ``setup``; a description of a disagreement, or None."""
+        plan = GamePlan(players, rules, 0, 0)
+        state = new_game(self.components, players, setup, rules)
+        self.state, self.steps = state, 0
+        reply = self.engine.request(_new_request(plan, setup, self.components))
+        if not reply.get("ok"):
+            return describe(_refused_new(reply))
+        digest = state_digest(state)
+        if "state_digest" in self.compare and reply.get("state_digest") != digest:
+            return describe(
+                _after_step(self.engine, state, None, (), reply, 0, digest, self.compare)
+            )
+        return self._legal(state)
+
+    def step(self, action: Action, after: GameState) -> str | None:
+        """Apply ``action``; compare with the reference's ``after``; None if they agree."""
+        before = self.state
+        assert before is not None, "start a game first"
+        answer = self.engine.request({"op": "apply", "action": str(action)})
+        digest = state_digest(after)
+        step = self.steps
+        self.state, self.steps = after, step + 1
+        if (
+            not answer.get("ok")
+            or ("state_digest" in self.compare and answer.get("state_digest") != digest)
+            or ("scores" in self.compare and answer.get("scores") != list(after.scores))
+        ):
+            return describe(
+                _after_step(
+                    self.engine, before, action, after.scores, answer, step, digest, self.compare
+                )
+            )
+        return self._legal(after)
+
+    def _legal(self, state: GameState) -> str | None:
+        if "legal" not in self.compare or state.is_over:
+            return None
+        strings = [str(action) for action in legal_actions(state)]
+        answer = self.engine.request({"op": "legal"})
+        divergence = _compare_legal(state, strings, answer, self.steps)
+        return None if divergence is None else describe(divergence)
+
+
 # ---------------------------------------------------------------------------------------
 # Shrinking
 
@@ -725,9 +808,11 @@ __all__ = [
     "Divergence",
     "EdgeSeeker",
     "GamePlan",
+    "LockstepEngine",
     "Played",
     "Shrunk",
     "chance_rng",
+    "describe",
     "divergence_record",
     "game_rules",
     "play_plan",
