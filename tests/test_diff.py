@@ -111,6 +111,18 @@ def test_without_state_digests_a_wrong_rule_shows_in_the_legal_actions(
     assert "\n  clauses: TM." in text and f"record written to {out}" in text
 
 
+def test_an_engine_refusing_a_legal_action_is_reported_with_its_reason(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "found.json"
+    arguments = ["--engine", _wrong("no-empty-withdraw"), "--compare", "state_digest,scores"]
+    assert main(["diff", *arguments, "--shrink-budget", "5", "--out", str(out), "--json"]) == 1
+    found = json.loads(capsys.readouterr().out)["divergence"]
+    assert found["field"] == "apply" and found["action"] == "withdraw"
+    assert found["actual"].startswith("illegal-action: play a card before withdrawing")
+    assert found["engine_clause"] == "TM.WITHDRAW.EMPTY_HANDED"
+
+
 @pytest.mark.parametrize(
     ("mode", "kind", "words"),
     [

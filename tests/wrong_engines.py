@@ -17,6 +17,7 @@ import attrs
 
 from tajmahal.actions import Action, PlaceCrown, PlacePalace, Withdraw
 from tajmahal.engine import apply, legal_actions, palace_cities
+from tajmahal.errors import IllegalActionError
 from tajmahal.protocol import Engine, Session, serve
 from tajmahal.rules import MajorityScope, Permission
 from tajmahal.scoring import symbol_counts
@@ -206,12 +207,48 @@ def anticlockwise_apply(state: GameState, action: Action) -> GameState:
     return attrs.evolve(after, start_player=wrong, to_move=to_move)
 
 
+# ---------------------------------------------------------------------------------------
+# no-empty-withdraw: withdrawing needs a card played first (breaks TM.WITHDRAW.EMPTY_HANDED
+# and RUL.WITHDRAW.WITHOUT_PLAYING); it refuses with a clause of its own
+
+
+CLAUSE = "clause"
+"""The attribute of :class:`IllegalActionError` naming the rule that forbids a move."""
+
+
+def _empty_withdraw(state: GameState, action: Action) -> bool:
+    seat = state.to_move
+    return (
+        state.step is Step.PLAY
+        and isinstance(action, Withdraw)
+        and seat is not None
+        and not state.players[seat].played
+        and len(legal_actions(state)) > 1
+    )
+
+
+def strict_legal(state: GameState) -> tuple[Action, ...]:
+    """The legal actions without a withdrawal before playing (unless nothing else is left)."""
+    actions = legal_actions(state)
+    return tuple(action for action in actions if not _empty_withdraw(state, action))
+
+
+def strict_apply(state: GameState, action: Action) -> GameState:
+    """Refuse a withdrawal before playing, naming the rule this engine believes in."""
+    if _empty_withdraw(state, action):
+        error = IllegalActionError("play a card before withdrawing")
+        setattr(error, CLAUSE, "TM.WITHDRAW.EMPTY_HANDED")  # with or without the attribute
+        raise error
+    return apply(state, action)
+
+
 WRONG_ENGINES: dict[str, Engine] = {
     "tie-wins": Engine(apply=tie_wins_apply, name="wrong: tie-wins"),
     "crown-beside-own": Engine(crown_legal, crown_apply, name="wrong: crown-beside-own"),
     "special-discarded": Engine(apply=discard_apply, name="wrong: special-discarded"),
     "forfeit-tile": Engine(apply=forfeit_apply, name="wrong: forfeit-tile"),
     "anticlockwise": Engine(apply=anticlockwise_apply, name="wrong: anticlockwise"),
+    "no-empty-withdraw": Engine(strict_legal, strict_apply, name="wrong: no-empty-withdraw"),
 }
 """Every wrong engine by name."""
 

@@ -232,7 +232,7 @@ class EdgeSeeker:
 
 
 def _extra(action: Action) -> str:
-    return action.extra or "" if isinstance(action, Play) else ""
+    return (action.extra or "") if isinstance(action, Play) else ""
 
 
 def _chooser(policy: str, rng: random.Random) -> Chooser:
@@ -431,11 +431,16 @@ def _compare_legal(
     actor = state.to_move
     if not answer.get("ok"):
         return Divergence(
-            step, "legal", ("legal",), None, actor,
-            f"{len(strings)} actions",
-            f"{answer.get('error')}: {_short(answer.get('message', ''))}",
-            ("the engine refused to list the legal actions",), (),
-        )  # fmt: skip
+            step=step,
+            field="legal",
+            fields=("legal",),
+            action=None,
+            actor=actor,
+            expected=f"{len(strings)} actions",
+            actual=f"{answer.get('error')}: {_short(answer.get('message', ''))}",
+            details=("the engine refused to list the legal actions",),
+            clauses=(),
+        )
     if answer.get("digest") == expected and answer.get("count") == len(strings):
         return None
     listed = answer.get("actions")
@@ -483,10 +488,17 @@ def _after_step(
     text = str(action) if action is not None else None
     if not answer.get("ok"):
         return Divergence(
-            step, "apply", ("apply",), text, actor, "legal",
-            f"{answer.get('error')}: {_short(answer.get('message', ''))}",
-            (f"the engine refused {text}",), clauses, answer.get("clause"),
-        )  # fmt: skip
+            step=step,
+            field="apply",
+            fields=("apply",),
+            action=text,
+            actor=actor,
+            expected="the action is legal",
+            actual=f"{answer.get('error')}: {_short(answer.get('message', ''))}",
+            details=(f"the engine refused {text}",),
+            clauses=clauses,
+            foreign_clause=answer.get("clause"),
+        )
     fields = tuple(
         name
         for name, differs in (
@@ -767,10 +779,8 @@ def run_diff(
                 played = play_plan(plan, engine, components, choosers, compare)
             except EngineFailure as error:
                 where = f"game {game}" + (f", step {error.step}" if error.step is not None else "")
-                return DiffResult(
-                    name, game + 1, steps, time.monotonic() - started,
-                    failure=error, failure_at=where,
-                )  # fmt: skip
+                seconds = time.monotonic() - started
+                return DiffResult(name, game + 1, steps, seconds, failure=error, failure_at=where)
             steps += played.steps
             if played.divergence is not None:
                 shrunk = shrink(
