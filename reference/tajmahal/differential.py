@@ -33,7 +33,7 @@ from tajmahal.engine import apply, apply_with_events, legal_actions, random_resh
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event
 from tajmahal.foreign import EngineFailure, ForeignEngine
-from tajmahal.players import GreedyPlayer
+from tajmahal.players import PLAYER_TYPES
 from tajmahal.rules import RULE_OPTIONS, RuleSet
 from tajmahal.serialize import state_to_json
 from tajmahal.setup import SetupOutcome, new_game, random_setup
@@ -46,8 +46,9 @@ FIELDS = ("legal", "apply", "state_digest", "scores")
 OPTIONAL_FIELDS = frozenset({"legal", "state_digest", "scores"})
 """The comparisons that can be left out (``apply`` succeeding is always compared)."""
 
-POLICIES = ("edge", "random", "greedy")
-"""The ways seats choose in generated games."""
+POLICIES = ("edge", *PLAYER_TYPES)
+"""The ways seats choose in generated games: the edge seeker below and every built-in
+player type (:data:`tajmahal.players.PLAYER_TYPES`)."""
 
 _EVENT_CLAUSES: dict[str, tuple[str, ...]] = {
     "win": ("TM.WITHDRAW.MAJORITY.STRICT",),
@@ -238,10 +239,8 @@ def _extra(action: Action) -> str:
 def _chooser(policy: str, rng: random.Random) -> Chooser:
     if policy == "edge":
         return EdgeSeeker(rng)
-    if policy == "greedy":
-        greedy = GreedyPlayer()
-        return lambda state, legal: legal.index(greedy.choose(state, legal))
-    return lambda state, legal: rng.randrange(len(legal))
+    player = PLAYER_TYPES[policy](rng.randrange(2**31))
+    return lambda state, legal: legal.index(player.choose(state, legal))
 
 
 # ---------------------------------------------------------------------------------------
