@@ -31,7 +31,6 @@ def _validator(definition: str) -> jsonschema.Draft202012Validator:
 
 
 REQUEST = _validator("request")
-CLAUSE = "clause"
 REPLY = _validator("reply")
 
 
@@ -212,9 +211,7 @@ def test_an_engine_failure_is_an_internal_error_and_the_game_is_unchanged() -> N
 
 def test_the_clause_of_an_illegal_action_is_passed_on() -> None:
     def refuse(state: GameState, action: object) -> GameState:
-        error = IllegalActionError("no")
-        setattr(error, CLAUSE, "TM.WITHDRAW.ONCE_PER_VISIT")  # with or without the attribute
-        raise error
+        raise IllegalActionError("no", clause="TM.WITHDRAW.ONCE_PER_VISIT")
 
     client = Client(Session(engine=Engine(apply=refuse))).greet()
     client({"op": "new", "players": 3, "seed": 1})

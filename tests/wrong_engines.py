@@ -212,10 +212,6 @@ def anticlockwise_apply(state: GameState, action: Action) -> GameState:
 # and RUL.WITHDRAW.WITHOUT_PLAYING); it refuses with a clause of its own
 
 
-CLAUSE = "clause"
-"""The attribute of :class:`IllegalActionError` naming the rule that forbids a move."""
-
-
 def _empty_withdraw(state: GameState, action: Action) -> bool:
     seat = state.to_move
     return (
@@ -236,9 +232,9 @@ def strict_legal(state: GameState) -> tuple[Action, ...]:
 def strict_apply(state: GameState, action: Action) -> GameState:
     """Refuse a withdrawal before playing, naming the rule this engine believes in."""
     if _empty_withdraw(state, action):
-        error = IllegalActionError("play a card before withdrawing")
-        setattr(error, CLAUSE, "TM.WITHDRAW.EMPTY_HANDED")  # with or without the attribute
-        raise error
+        raise IllegalActionError(
+            "play a card before withdrawing", clause="TM.WITHDRAW.EMPTY_HANDED"
+        )
     return apply(state, action)
 
 

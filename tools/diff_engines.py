@@ -25,7 +25,7 @@ WRONG_ENGINES = shlex.quote(str(ROOT / "tests" / "wrong_engines.py"))
 
 EXPECTED = {
     "tie-wins": ({}, "TM.WITHDRAW.MAJORITY.STRICT"),
-    "crown-beside-own": ({"crown_beside_own_palace": "forbidden"}, "TM.REWARD.CROWN.BESIDE_OWN"),
+    "crown-beside-own": ({"crown_beside_own_palace": "forbidden"}, "RUL.CROWN.BESIDE_OWN_PALACE"),
     "special-discarded": ({}, "TM.SPECIAL.RETURN_TO_HAND"),
     "forfeit-tile": ({}, "RUL.REWARD.NO_LEGAL_CITY"),
     "anticlockwise": ({}, "TM.VISIT.NEXT.START_PLAYER"),

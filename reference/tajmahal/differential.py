@@ -18,7 +18,6 @@ valid game, which is what the shrinker searches over.
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -30,15 +29,16 @@ from tajmahal.actions import Action, PlaceCrown, PlacePalace, Play, Withdraw, pa
 from tajmahal.components import Components
 from tajmahal.digest import legal_digest, state_digest
 from tajmahal.engine import apply, apply_with_events, legal_actions, random_reshuffle
-from tajmahal.errors import IllegalActionError
-from tajmahal.events import Event
+from tajmahal.errors import IllegalActionError, TajMahalError
+from tajmahal.events import Event, EventKind
 from tajmahal.foreign import EngineFailure, ForeignEngine
 from tajmahal.players import PLAYER_TYPES
 from tajmahal.rules import RULE_OPTIONS, RuleSet
 from tajmahal.serialize import state_to_json
 from tajmahal.setup import SetupOutcome, new_game, random_setup
 from tajmahal.state import GameState, Step
-from tajmahal.trace import Record, Recorder, clauses_for, setup_to_json
+from tajmahal.tags import step_clauses
+from tajmahal.trace import Record, Recorder, setup_to_json
 
 FIELDS = ("legal", "apply", "state_digest", "scores")
 """What is compared, in the order it is compared at each step."""
@@ -46,33 +46,39 @@ FIELDS = ("legal", "apply", "state_digest", "scores")
 OPTIONAL_FIELDS = frozenset({"legal", "state_digest", "scores"})
 """The comparisons that can be left out (``apply`` succeeding is always compared)."""
 
+_FIELD_EVENTS: dict[str, frozenset[EventKind]] = {
+    name: frozenset(EventKind(kind) for kind in kinds.split())
+    for name, kinds in {
+        "start_player": "visit",
+        "visit": "visit end",
+        "deck": "draw reshuffle",
+        "discard": "discard reshuffle",
+        "display": "draw take visit",
+        "specials_on_table": "exchange take",
+        "court_influence": "win no-majority exchange forfeit visit",
+        "crown_in_court": "win no-majority visit",
+        "court_province_tile": "win no-majority unwon visit",
+        "bonus_on_board": "palace bonus",
+        "palaces": "palace crown forfeit",
+        "withdrawal": "withdraw win no-majority palace crown forfeit",
+        "seats.hand": "play discard take draw exchange",
+        "seats.played": "play discard",
+        "seats.colour": "play visit",
+        "seats.withdrawn": "withdraw visit",
+        "seats.withdrawn_counts": "withdraw visit",
+        "seats.influence": "win no-majority exchange forfeit",
+        "seats.province_tiles": "win score",
+        "seats.goods_tiles": "bonus",
+        "seats.score": "score bonus hand",
+        "scores": "score bonus hand",
+    }.items()
+}
+"""The kinds of event that can change each part of the state document; the clauses of
+those events in the disagreeing step are the likeliest culprits."""
+
 POLICIES = ("edge", *PLAYER_TYPES)
 """The ways seats choose in generated games: the edge seeker below and every built-in
 player type (:data:`tajmahal.players.PLAYER_TYPES`)."""
-
-_EVENT_CLAUSES: dict[str, tuple[str, ...]] = {
-    "win": ("TM.WITHDRAW.MAJORITY.STRICT",),
-    "palace": ("TM.REWARD.INFLUENCE.PALACE",),
-    "crown": ("TM.REWARD.CROWN.PALACE", "TM.REWARD.CROWN.OCCUPIED"),
-    "bonus": ("TM.REWARD.FORTRESS.BONUS",),
-    "forfeit": ("RUL.REWARD.NO_LEGAL_CITY",),
-    "discard": ("TM.WITHDRAW.DISCARD", "TM.SPECIAL.RETURN_TO_HAND"),
-    "take": ("TM.WITHDRAW.PICK_TWO",),
-    "reshuffle": ("TM.VISIT.NEXT.RESHUFFLE",),
-    "exchange": ("TM.SPECIAL.EXCHANGE_AT_VISIT_END",),
-    "unwon": ("TM.VISIT.UNWON_PROVINCE",),
-    "visit": ("TM.VISIT.NEXT.START_PLAYER", "TM.VISIT.NEXT.PROVINCE"),
-    "hand": ("TM.END.HAND.INCLUDES_LAST_PICKS",),
-}
-"""Clauses by event kind, used only while the engine's events carry no clauses of their
-own (before :mod:`tajmahal.tags` exists)."""
-
-_REFUSAL_CLAUSES: dict[type, tuple[str, ...]] = {
-    PlaceCrown: ("TM.REWARD.CROWN.PALACE", "TM.REWARD.CROWN.BESIDE_OWN"),
-    PlacePalace: ("TM.REWARD.INFLUENCE.PALACE", "TM.REWARD.CROWN.OWN_NORMAL_LATER"),
-}
-"""Clauses that may refuse an action, used only while :class:`IllegalActionError` names no
-clause."""
 
 
 @attrs.frozen(slots=True)
@@ -115,6 +121,8 @@ class Divergence:
     """The clause and ruling ids behind the step."""
     foreign_clause: str | None = None
     """The clause the other engine named when it refused an action."""
+    likely: tuple[str, ...] = ()
+    """Of :attr:`clauses`, those of the events that change the parts that differ."""
 
 
 @attrs.frozen(slots=True)
@@ -252,6 +260,37 @@ def _short(value: Any, limit: int = 100) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _differing_parts(expected: dict[str, Any], actual: dict[str, Any]) -> set[str]:
+    """The top-level keys of two state documents that differ, ``seats.KEY`` for a key of
+    any seat."""
+    parts = set()
+    for key in set(expected) | set(actual):
+        left, right = expected.get(key), actual.get(key)
+        if left == right:
+            continue
+        if key == "seats" and isinstance(left, list) and isinstance(right, list):
+            for mine, theirs in zip(left, right, strict=False):
+                if isinstance(mine, dict) and isinstance(theirs, dict):
+                    parts.update(
+                        f"seats.{name}"
+                        for name in set(mine) | set(theirs)
+                        if mine.get(name) != theirs.get(name)
+                    )
+            if len(left) != len(right):
+                parts.add("seats")
+        else:
+            parts.add(key)
+    return parts
+
+
+def likely_clauses(parts: set[str], events: tuple[Event, ...]) -> tuple[str, ...]:
+    """The clauses of the events that can change the ``parts`` that differ."""
+    kinds: set[EventKind] = set()
+    for part in parts:
+        kinds.update(_FIELD_EVENTS.get(part, ()))
+    return tuple(sorted({c for event in events if event.kind in kinds for c in event.clauses}))
+
+
 def _document_diff(expected: Any, actual: Any, path: str = "") -> list[str]:
     """The paths where two JSON documents differ, with both values."""
     if isinstance(expected, dict) and isinstance(actual, dict):
@@ -289,31 +328,14 @@ def _document_diff(expected: Any, actual: Any, path: str = "") -> list[str]:
     return [f"{path}: expected {_short(expected, 60)}, found {_short(actual, 60)}"]
 
 
-def step_clauses(action: Action, events: tuple[Event, ...]) -> tuple[str, ...]:
-    """The clause and ruling ids behind a step: :func:`tajmahal.tags.step_clauses` when
-    the engine provides it, else the action's clauses and those of its event kinds."""
-    try:
-        tags = importlib.import_module("tajmahal.tags")
-    except ImportError:
-        found = set(clauses_for(action))
-        for event in events:
-            kind = getattr(event.kind, "value", event.kind)
-            found.update(_EVENT_CLAUSES.get(str(kind), ()))
-        return tuple(sorted(found))
-    return tuple(tags.step_clauses(action, events))
-
-
 def refusal_clauses(state: GameState, text: str) -> tuple[str, ...]:
-    """The clauses behind the reference refusing ``text`` in ``state``."""
+    """The clause or ruling the reference names when it refuses ``text`` in ``state``
+    (none when it accepts the action or cannot read it)."""
     try:
-        action = parse_action(text)
-        apply(state, action)
+        apply(state, parse_action(text))
     except IllegalActionError as error:
-        clause = getattr(error, "clause", None)
-        if clause:
-            return (clause,)
-        return _REFUSAL_CLAUSES.get(type(action), clauses_for(action))
-    except Exception:
+        return (error.clause,) if error.clause else ()
+    except TajMahalError:
         return ()
     return ()
 
@@ -507,11 +529,15 @@ def _after_step(
         if differs and name in compare
     )
     details: list[str] = []
+    parts: set[str] = set()
     if "scores" in fields:
         details.append(f"scores: expected {list(scores)}, found {answer.get('scores')}")
+        parts.add("scores")
     full = engine.request({"op": "state", "full": True})
     if full.get("ok") and isinstance(full.get("state"), dict):
-        details.extend(_document_diff(state_to_json(after), full["state"]))
+        document = state_to_json(after)
+        details.extend(_document_diff(document, full["state"]))
+        parts |= _differing_parts(document, full["state"])
     field = fields[0]
     expected, actual = (
         (digest, str(answer.get("state_digest")))
@@ -519,7 +545,16 @@ def _after_step(
         else (str(list(scores)), str(answer.get("scores")))
     )
     return Divergence(
-        step, field, fields, text, actor, expected, actual, tuple(details[:12]), clauses
+        step,
+        field,
+        fields,
+        text,
+        actor,
+        expected,
+        actual,
+        tuple(details[:12]),
+        clauses,
+        likely=likely_clauses(parts, events),
     )
 
 
@@ -824,9 +859,9 @@ __all__ = [
     "describe",
     "divergence_record",
     "game_rules",
+    "likely_clauses",
     "play_plan",
     "refusal_clauses",
     "run_diff",
     "shrink",
-    "step_clauses",
 ]

@@ -350,9 +350,7 @@ class Session:
         try:
             after = self.engine.apply(state, action)
         except IllegalActionError as error:
-            raise ProtocolError(
-                ErrorCode.ILLEGAL_ACTION, str(error), getattr(error, "clause", None)
-            ) from None
+            raise ProtocolError(ErrorCode.ILLEGAL_ACTION, str(error), error.clause) from None
         self.state = after
         return status(after)
 

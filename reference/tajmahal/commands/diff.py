@@ -77,6 +77,7 @@ def report(result: DiffResult, out: str | None) -> dict[str, Any]:
             "actual": divergence.actual,
             "details": list(divergence.details),
             "clauses": list(divergence.clauses),
+            "likely": list(divergence.likely),
             "engine_clause": divergence.foreign_clause,
             "players": shortest.plan.players,
             "ruleset": shortest.plan.rules.to_json(),
@@ -114,6 +115,8 @@ def _print_text(document: dict[str, Any]) -> None:
     print(f"  found:    {found['actual']}")
     for line in found["details"]:
         print(f"  {line}")
+    if found["likely"]:
+        print(f"  likely:  {', '.join(found['likely'])}")
     print(f"  clauses: {', '.join(found['clauses']) or '(none known)'}")
     if found["engine_clause"]:
         print(f"  the engine's reason: {found['engine_clause']}")
