@@ -263,7 +263,7 @@ def _short(value: Any, limit: int = 100) -> str:
 def _differing_parts(expected: dict[str, Any], actual: dict[str, Any]) -> set[str]:
     """The top-level keys of two state documents that differ, ``seats.KEY`` for a key of
     any seat."""
-    parts = set()
+    parts: set[str] = set()
     for key in set(expected) | set(actual):
         left, right = expected.get(key), actual.get(key)
         if left == right:
