@@ -50,7 +50,10 @@ def main() -> int:
         f"games, {reference.steps} steps in {reference.seconds:.1f} s ({rate:.0f} steps/s)"
     )
     failed |= not reference.agreed
-    print(f"{'engine':18} {'field':13} {'found':>6} {'shrunk':>6} {'players':>7} {'s':>5}  clause")
+    print(
+        f"{'engine':18} {'field':13} {'game':>4} {'step':>5} {'shrunk':>6} {'players':>7} "
+        f"{'s':>5}  clause"
+    )
     for name, (rules, clause) in EXPECTED.items():
         command = f"{PYTHON} {WRONG_ENGINES} {name}"
         result = run_diff(command, components, games=50, seed=arguments.seed, rules=rules)
@@ -66,7 +69,8 @@ def main() -> int:
         found = result.shrunk.original.divergence
         assert found is not None
         line = (
-            f"{name:18} {divergence.field:13} {found.step:>6} {shortest.steps:>6} "
+            f"{name:18} {divergence.field:13} {result.game_index:>4} {found.step:>5} "
+            f"{shortest.steps:>6} "
             f"{shortest.plan.players:>7} {result.seconds:>5.1f}  "
             f"{clause if named else 'NOT NAMED: ' + clause}"
         )
