@@ -4,7 +4,8 @@
 answers ``hello`` correctly, then at the first ``new`` request does what MODE says:
 ``crash`` (a message on stderr, exit status 3), ``hang`` (never answers), ``garbage`` (a
 line that is not JSON), ``close`` (exits with status 0, no reply), ``shapeless`` (a JSON
-line that is not a reply). With ``refuse`` it refuses the handshake itself. Imports
+line that is not a reply). With ``refuse`` it refuses the handshake itself; with
+``components`` it names another component set in it. Imports
 nothing from the package, so it starts fast.
 """
 
@@ -31,6 +32,8 @@ def main(mode: str, pidfile: str) -> int:
                 }
             else:
                 reply = {"ok": True, "op": "hello", "protocol": 1, "engine": f"misbehaving {mode}"}
+                if mode == "components":
+                    reply["components"] = "sha256:" + "0" * 64
             print(json.dumps(reply), flush=True)
             continue
         if request.get("op") == "quit":

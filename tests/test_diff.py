@@ -135,6 +135,7 @@ def test_an_engine_refusing_a_legal_action_is_reported_with_its_reason(
         ("shapeless", "garbage", "not an object"),
         ("close", "closed", "exited with status 0"),
         ("refuse", "protocol", "refused the handshake"),
+        ("components", "protocol", "plays with component set sha256:0000"),
     ],
 )
 def test_a_misbehaving_engine_is_reported_and_killed(

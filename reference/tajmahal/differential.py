@@ -794,7 +794,14 @@ def run_diff(
     engine = ForeignEngine(command, timeout)
     try:
         try:
-            engine.start()
+            hello = engine.start()
+            theirs = hello.get("components")
+            if theirs is not None and theirs != components.digest:
+                raise EngineFailure(
+                    "protocol",
+                    f"plays with component set {theirs}, the reference with "
+                    f"{components.digest} ({components.name}); give both the same files",
+                )
         except EngineFailure as error:
             return DiffResult(
                 command, 0, 0, time.monotonic() - started, failure=error, failure_at="handshake"

@@ -2,12 +2,14 @@
 
 Reads requests from standard input and writes one reply per request to standard
 output (``docs/protocol.md``), so an engine in any language can use this one as an
-oracle. Ends at ``quit`` or at the end of input, with exit code 0.
+oracle. Ends at ``quit``, at the end of input, or when the client closes the output,
+with exit code 0.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from tajmahal.components import default_components, load_components
@@ -20,7 +22,12 @@ def _serve(arguments: argparse.Namespace) -> int:
         if arguments.components is not None
         else default_components()
     )
-    return serve(sys.stdin.buffer, sys.stdout.buffer, Session(components))
+    try:
+        return serve(sys.stdin.buffer, sys.stdout.buffer, Session(components))
+    except BrokenPipeError:  # the client went away: nothing left to answer
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout
+        return 0
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
