@@ -20,9 +20,10 @@ import pytest
 
 from tajmahal.cli import main
 from tajmahal.components import default_components
-from tajmahal.differential import LockstepEngine, run_diff
+from tajmahal.differential import run_diff
 from tajmahal.engine import apply, legal_actions
 from tajmahal.foreign import ForeignEngine
+from tajmahal.lockstep import LockstepEngine
 from tajmahal.setup import new_game, random_setup
 from tajmahal.trace import read_record, replay
 

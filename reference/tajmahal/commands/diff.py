@@ -14,8 +14,9 @@ import json
 from typing import Any
 
 from tajmahal.components import default_components, load_components
-from tajmahal.differential import OPTIONAL_FIELDS, DiffResult, divergence_record, run_diff
+from tajmahal.differential import DiffResult, run_diff
 from tajmahal.errors import TajMahalError
+from tajmahal.lockstep import OPTIONAL_FIELDS, divergence_record
 from tajmahal.rules import RULE_OPTIONS
 from tajmahal.trace import write_record
 
