@@ -4,9 +4,9 @@
 answers ``hello`` correctly, then at the first ``new`` request does what MODE says:
 ``crash`` (a message on stderr, exit status 3), ``hang`` (never answers), ``garbage`` (a
 line that is not JSON), ``close`` (exits with status 0, no reply), ``shapeless`` (a JSON
-line that is not a reply). With ``refuse`` it refuses the handshake itself; with
-``components`` it names another component set in it. Imports
-nothing from the package, so it starts fast.
+line that is not a reply), ``chatty`` (a second ``hello`` reply). With ``refuse`` it
+refuses the handshake itself; with ``components`` it names another component set in it.
+Imports nothing from the package, so it starts fast.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def main(mode: str, pidfile: str) -> int:
             print(json.dumps([1, 2, 3]), flush=True)
         if mode == "close":
             return 0
+        if mode == "chatty":
+            print(json.dumps({"ok": True, "op": "hello", "protocol": 1}), flush=True)
     return 0
 
 

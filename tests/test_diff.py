@@ -137,6 +137,7 @@ def test_an_engine_refusing_a_legal_action_is_reported_with_its_reason(
         ("close", "closed", "exited with status 0"),
         ("refuse", "protocol", "refused the handshake"),
         ("components", "protocol", "plays with component set sha256:0000"),
+        ("chatty", "protocol", "answered 'new' with a reply to 'hello'"),
     ],
 )
 def test_a_misbehaving_engine_is_reported_and_killed(

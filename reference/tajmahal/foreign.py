@@ -182,6 +182,12 @@ class ForeignEngine:
                 f"answered {summary} with {json.dumps(reply)[:80]}, not an object with a "
                 "boolean 'ok'",
             )
+        if reply.get("op") not in (None, message.get("op")):
+            raise EngineFailure(
+                "protocol",
+                f"answered {summary} with a reply to {reply.get('op')!r} (one reply per "
+                "request, in order)",
+            )
         return reply
 
     def _ended(self, when: str) -> EngineFailure:
