@@ -99,8 +99,10 @@ def test_malformed_lines_are_answered_with_errors_and_the_session_goes_on() -> N
     assert session.handle_line("[1, 2]")["error"] == "bad-request"
     unknown = session.handle_line('{"op": "undo", "id": 4}')
     assert unknown["error"] == "unknown-op" and unknown["op"] == "undo" and unknown["id"] == 4
-    for reply in (unknown, session.handle_line('{"op": 7}')):
+    for reply in (unknown, session.handle_line('{"op": 7}'), session.handle_line("{}")):
         REPLY.validate(reply)
+        assert reply["error"] in ("unknown-op", "bad-request")
+    assert session.handle_line('{"id": 1}')["error"] == "bad-request"
     client = Client(session).greet()
     assert _error(client({"op": "apply"}, valid=False)) == "no-game"
     client({"op": "new", "players": 3, "seed": 1})

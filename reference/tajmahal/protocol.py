@@ -217,6 +217,8 @@ class Session:
             return _error(None, ErrorCode.BAD_REQUEST, "a request is a JSON object")
         op_name = request.get("op")
         try:
+            if not isinstance(op_name, str):
+                raise ProtocolError(ErrorCode.BAD_REQUEST, "'op': expected a string naming the op")
             try:
                 op = Op(op_name)
             except ValueError:
