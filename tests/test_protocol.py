@@ -97,6 +97,8 @@ def test_malformed_lines_are_answered_with_errors_and_the_session_goes_on() -> N
     assert session.handle_line(b"{not json")["error"] == "bad-json"
     assert session.handle_line(b"\xff\xfe")["error"] == "bad-json"
     assert session.handle_line("[1, 2]")["error"] == "bad-request"
+    assert session.handle_line("[" * 100_000)["error"] == "bad-json"
+    assert session.handle_line("9" * 5000)["error"] == "bad-json"
     unknown = session.handle_line('{"op": "undo", "id": 4}')
     assert unknown["error"] == "unknown-op" and unknown["op"] == "undo" and unknown["id"] == 4
     for reply in (unknown, session.handle_line('{"op": 7}'), session.handle_line("{}")):

@@ -171,7 +171,7 @@ class ForeignEngine:
             )
         try:
             reply = json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):
             shown = line.decode("utf-8", "replace").strip()[:80]
             raise EngineFailure(
                 "garbage", f"answered {summary} with a line that is not JSON: {shown!r}"

@@ -209,6 +209,8 @@ class Session:
             request = json.loads(text)
         except (UnicodeDecodeError, ValueError) as error:
             return _error(None, ErrorCode.BAD_JSON, f"not a JSON line: {error}")
+        except RecursionError:
+            return _error(None, ErrorCode.BAD_JSON, "not a JSON line: nested too deeply")
         return self.handle(request)
 
     def handle(self, request: Any) -> dict[str, Any]:
