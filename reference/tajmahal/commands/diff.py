@@ -173,10 +173,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="COMMAND",
         help="the command that starts the other engine (split like a shell, no shell run)",
     )
-    parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of setups, rules and choices")
+    parser.add_argument("--games", type=int, default=20, metavar="N", help="games to play")
     parser.add_argument(
-        "--players", type=int, choices=(3, 4, 5), help="player count (default: varied)"
+        "--seed", type=int, default=0, metavar="S", help="seed of setups, rules and choices"
+    )
+    parser.add_argument(
+        "--players", type=int, choices=(3, 4, 5), help="player count (default: 3 to 5, varied)"
     )
     parser.add_argument(
         "--rule",
@@ -186,26 +188,34 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="fix a rule-set option (options not fixed vary from the second game on)",
     )
     parser.add_argument(
-        "--timeout", type=float, default=10.0, help="seconds allowed per reply (default 10)"
+        "--timeout", type=float, default=10.0, metavar="SECONDS", help="seconds allowed per reply"
     )
     parser.add_argument(
         "--out",
         default="diff-divergence.json",
         metavar="FILE",
-        help="where to write the shrunk game record (default diff-divergence.json)",
+        help="where to write the shrunk game record",
     )
     parser.add_argument(
-        "--shrink-budget", type=int, default=400, help="most games replayed while shrinking"
+        "--shrink-budget",
+        type=int,
+        default=400,
+        metavar="N",
+        help="most games replayed while shrinking",
     )
     parser.add_argument(
-        "--shrink-seconds", type=float, default=30.0, help="most seconds spent shrinking"
+        "--shrink-seconds",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="most seconds spent shrinking",
     )
     parser.add_argument(
         "--compare",
         default="legal,state_digest,scores",
         metavar="FIELDS",
-        help="what to compare after each step (default legal,state_digest,scores; leave "
-        "out state_digest for an engine that does not write the canonical state)",
+        help="what to compare after each step (leave out state_digest for an engine that "
+        "does not write the canonical state)",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     with_components = parser.add_argument
