@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench diff hostile clean
+.PHONY: demo check lint typecheck specs test bench diff hostile clean corpus corpus-check corpus-coverage bench-verify
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,18 @@ bench: $(STAMP)
 
 diff: $(STAMP)
 	$(BIN)/python tools/diff_engines.py
+
+corpus: $(STAMP)
+	$(BIN)/python tools/make_corpus.py
+
+corpus-check: $(STAMP)
+	$(BIN)/python tools/make_corpus.py --check
+
+corpus-coverage: $(STAMP)
+	$(BIN)/python tools/make_corpus.py --coverage
+
+bench-verify: $(STAMP)
+	$(BIN)/python tools/bench_verify.py
 
 clean:
 	rm -rf $(VENV) build
