@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench clean
+.PHONY: demo check lint typecheck specs test bench adapters clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,12 +31,16 @@ specs: $(STAMP)
 	$(BIN)/python tools/check_specs.py
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest
 
 check: lint typecheck specs test
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+
+adapters: $(STAMP)
+	$(BIN)/python tools/adapter_speed.py
+	$(BIN)/python tools/ismcts_match.py
 
 clean:
 	rm -rf $(VENV) build

@@ -76,7 +76,7 @@ def pettingzoo_game(observe: bool) -> Callable[[int, int], tuple[int, ...]]:
         game = env(players=players, utility="score")
         game.reset(seed=seed)
         rng = random.Random(seed)
-        for agent in game.agent_iter():
+        for _agent in game.agent_iter():
             if observe:
                 observation, _, termination, truncation, info = game.last()
                 mask = observation["action_mask"]

@@ -25,6 +25,8 @@ at a chance step, which starts a :class:`Shuffling`.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from tajmahal.actions import Reshuffle
@@ -46,9 +48,13 @@ class Shuffling:
     """The state at the chance step (its discard pile is what is being shuffled)."""
     order: tuple[CardId, ...] = ()
     """The cards drawn so far, top of the new deck first."""
+    left: tuple[CardId, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    """The cards still to draw, sorted (None: computed from the discard pile and ``order``)."""
 
     def remaining(self) -> tuple[CardId, ...]:
         """The cards still to draw, sorted."""
+        if self.left is not None:
+            return self.left
         drawn = set(self.order)
         return tuple(card for card in chance_cards(self.state) if card not in drawn)
 
@@ -60,7 +66,7 @@ class Shuffling:
         order = (*self.order, card)
         if len(remaining) == 1:
             return apply(self.state, Reshuffle(order))
-        return Shuffling(self.state, order)
+        return Shuffling(self.state, order, tuple(c for c in remaining if c != card))
 
 
 @attrs.frozen(slots=True)
@@ -80,42 +86,36 @@ class Dealing:
     cards: tuple[CardId, ...] = ()
     """Cards drawn: hands seat by seat, the display, then the draw pile top first."""
 
-    def _provinces(self) -> list[str]:
-        board = self.components.board
-        return sorted(p for p in board.provinces if p != board.agra_province)
+    def _provinces(self) -> tuple[str, ...]:
+        return _deal_order(self.components)[0]
 
-    def _fortresses(self) -> list[str]:
-        board = self.components.board
-        return sorted(city for city in board.fortresses if city != board.agra)
+    def _fortresses(self) -> tuple[str, ...]:
+        return _deal_order(self.components)[1]
 
     def phase(self) -> str:
         """What is drawn next: ``province-tile``, ``bonus-tile``, ``card`` or ``start-player``."""
-        if len(self.province_tiles) < len(self._provinces()):
+        provinces, fortresses, _, _, cards = _deal_order(self.components)
+        if len(self.province_tiles) < len(provinces):
             return "province-tile"
-        if len(self.bonus_tiles) < len(self._fortresses()):
+        if len(self.bonus_tiles) < len(fortresses):
             return "bonus-tile"
-        if len(self.cards) < len(self.components.cards):
+        if len(self.cards) < len(cards):
             return "card"
         return "start-player"
 
     def outcomes(self) -> tuple[ChanceOutcome, ...]:
         """The possible next draws, sorted; each equally likely."""
+        _, _, province_tiles, bonus_tiles, cards = _deal_order(self.components)
         phase = self.phase()
         if phase == "province-tile":
-            twelve = self.components.province_tile_number(12).id
             used = set(self.province_tiles)
-            return tuple(
-                t for t in sorted(self.components.province_tiles) if t != twelve and t not in used
-            )
+            return tuple(t for t in province_tiles if t not in used)
         if phase == "bonus-tile":
-            taj = self.components.taj_mahal_tile.id
             used = set(self.bonus_tiles)
-            return tuple(
-                t for t in sorted(self.components.bonus_tiles) if t != taj and t not in used
-            )
+            return tuple(t for t in bonus_tiles if t not in used)
         if phase == "card":
             used = set(self.cards)
-            return tuple(c for c in sorted(self.components.cards) if c not in used)
+            return tuple(c for c in cards if c not in used)
         return tuple(range(self.players))
 
     def draw(self, outcome: ChanceOutcome) -> Dealing | GameState:
@@ -131,7 +131,14 @@ class Dealing:
             return attrs.evolve(self, bonus_tiles=(*self.bonus_tiles, outcome))
         if phase == "card":
             assert isinstance(outcome, str)
-            return attrs.evolve(self, cards=(*self.cards, outcome))
+            return Dealing(
+                self.components,
+                self.players,
+                self.rules,
+                self.province_tiles,
+                self.bonus_tiles,
+                (*self.cards, outcome),
+            )
         assert isinstance(outcome, int)
         return new_game(self.components, self.players, self.outcome(outcome), self.rules)
 
@@ -150,6 +157,23 @@ class Dealing:
         return SetupOutcome(
             provinces, bonus, hands, self.cards[dealt:shown], self.cards[shown:], start_player
         )
+
+
+@functools.lru_cache(maxsize=8)
+def _deal_order(
+    components: Components,
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """Sorted: provinces and fortresses dealt to, province and bonus tiles dealt, cards."""
+    board = components.board
+    twelve = components.province_tile_number(12).id
+    taj = components.taj_mahal_tile.id
+    return (
+        tuple(sorted(p for p in board.provinces if p != board.agra_province)),
+        tuple(sorted(city for city in board.fortresses if city != board.agra)),
+        tuple(t for t in sorted(components.province_tiles) if t != twelve),
+        tuple(t for t in sorted(components.bonus_tiles) if t != taj),
+        tuple(sorted(components.cards)),
+    )
 
 
 ChanceNode = Dealing | Shuffling | GameState

@@ -81,6 +81,8 @@ PUBLIC = -1
 
 Node = Dealing | Shuffling | GameState
 
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
 
 def parse_rules(text: str) -> RuleSet:
     """The rule set from ``name=value,name=value`` (empty: the defaults)."""
@@ -126,20 +128,36 @@ class _Base:
     """Per seat (and :data:`PUBLIC`), the information-state text up to this point."""
 
 
-@attrs.frozen(slots=True, eq=False)
 class _Data:
-    """One immutable link of a game's history; clones share their common past."""
+    """One immutable link of a game's history; clones share their common past.
 
-    node: Node
-    """Where the game stands."""
-    parent: _Data | None = None
-    """The previous link (None at the start or at a resampled state)."""
-    action: Action | None = None
-    """The engine action from the parent's state to this one (None for a partial draw)."""
-    base: _Base | None = None
-    """Set at the first engine state and at a resampled state."""
-    cache: dict[int, tuple[Knowledge, str]] = attrs.field(factory=dict)
-    """Per seat: the knowledge here and this step's information-state line."""
+    A plain slotted class rather than an attrs value: one is built per step, on the
+    adapter's hot path.
+    """
+
+    __slots__ = ("action", "base", "cache", "legal", "node", "parent", "player")
+
+    def __init__(
+        self,
+        node: Node,
+        parent: _Data | None = None,
+        action: Action | None = None,
+        base: _Base | None = None,
+    ) -> None:
+        self.node = node
+        """Where the game stands."""
+        self.parent = parent
+        """The previous link (None at the start or at a resampled state)."""
+        self.action = action
+        """The engine action from the parent's state to this one (None for a partial draw)."""
+        self.base = base
+        """Set at the first engine state and at a resampled state."""
+        self.cache: dict[int, tuple[Knowledge, str]] = {}
+        """Per seat: the knowledge here and this step's information-state line."""
+        self.legal: list[list[int]] = []
+        """The sorted legal action ids, once asked for (a list of at most one list)."""
+        self.player = _player_of(node)
+        """OpenSpiel's current player here."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         return self
@@ -293,6 +311,34 @@ class TajMahalGame(pyspiel.Game):  # type: ignore[misc]
         return TajMahalObserver(self, perfect_recall)
 
 
+_INITIAL: dict[tuple[tuple[str, Any], ...], _Data] = {}
+
+
+def _initial_data(config: GameConfig) -> _Data:
+    """The start of a game (shared: OpenSpiel builds a fresh state for every clone)."""
+    found = _INITIAL.get(config.parameters)
+    if found is None:
+        if config.staged:
+            found = _Data(Dealing(config.components, config.players, config.rules))
+        else:
+            setup = random_setup(config.components, config.players, config.seed)
+            state = new_game(config.components, config.players, setup, config.rules)
+            found = _Data(state, base=_start_base(state))
+        _INITIAL[config.parameters] = found
+    return found
+
+
+def _player_of(node: Node) -> int:
+    if isinstance(node, GameState):
+        if node.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if node.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert node.to_move is not None
+        return node.to_move
+    return int(pyspiel.PlayerId.CHANCE)
+
+
 def _header(state: GameState, seat: int) -> str:
     order = ",".join(state.province_order)
     bonus = ",".join(f"{city}:{tile}" for city, tile in state.bonus_on_board)
@@ -358,14 +404,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         config = game.config()
         self._game = config
-        if data is None:
-            if config.staged:
-                data = _Data(Dealing(config.components, config.players, config.rules))
-            else:
-                setup = random_setup(config.components, config.players, config.seed)
-                state = new_game(config.components, config.players, setup, config.rules)
-                data = _Data(state, base=_start_base(state))
-        self._data = data
+        self._data = data if data is not None else _initial_data(config)
 
     # -- queries ----------------------------------------------------------------------
 
@@ -376,21 +415,17 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's CHANCE / TERMINAL id."""
-        node = self._data.node
-        if isinstance(node, GameState):
-            if node.is_over:
-                return int(pyspiel.PlayerId.TERMINAL)
-            if node.is_chance:
-                return int(pyspiel.PlayerId.CHANCE)
-            assert node.to_move is not None
-            return node.to_move
-        return int(pyspiel.PlayerId.CHANCE)
+        return self._data.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        node = self._data.node
+        data = self._data
+        if data.legal:
+            return data.legal[0]
+        node = data.node
         assert isinstance(node, GameState)
-        ids = self._game.space.ids
-        return sorted(ids[action] for action in legal_actions(node))
+        found = sorted(self._game.space.ids_of(legal_actions(node)))
+        data.legal.append(found)
+        return found
 
     def _chance_ids(self) -> list[int]:
         game = self._game
@@ -458,8 +493,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        node = self._data.node
-        return isinstance(node, GameState) and node.is_over
+        return self._data.player == _TERMINAL
 
     def returns(self) -> list[float]:
         """Zeros until the end; then the utility (``win`` shares or final scores)."""

@@ -127,8 +127,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
 
     def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         mask = np.zeros(self.space.size, np.int8)
-        ids = self.space.ids
-        mask[[ids[action] for action in self._legal]] = 1
+        mask[self.space.ids_of(self._legal)] = 1
         return mask
 
     def _settle(self, state: GameState) -> None:
