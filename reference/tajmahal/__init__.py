@@ -40,25 +40,37 @@ from tajmahal.errors import (
     StateFormatError,
     TajMahalError,
 )
-from tajmahal.events import Event
+from tajmahal.events import Event, EventKind, PointSource
+from tajmahal.match import MatchResult, play_match
+from tajmahal.players import PLAYER_TYPES, GreedyPlayer, Player, RandomPlayer
 from tajmahal.rules import DEFAULT_RULES, RuleSet
 from tajmahal.setup import SetupOutcome, new_game, random_setup
 from tajmahal.state import GameState, Step
+from tajmahal.tags import edge_tags, step_clauses
+from tajmahal.trace import Record, read_record, replay, replay_steps, verify
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_RULES",
+    "PLAYER_TYPES",
     "Action",
     "ActionSyntaxError",
     "ComponentError",
     "Components",
     "Event",
+    "EventKind",
     "GameState",
+    "GreedyPlayer",
     "IllegalActionError",
+    "MatchResult",
     "PlaceCrown",
     "PlacePalace",
     "Play",
+    "Player",
+    "PointSource",
+    "RandomPlayer",
+    "Record",
     "RecordError",
     "Reshuffle",
     "RuleSet",
@@ -73,11 +85,18 @@ __all__ = [
     "chance_cards",
     "crown_cities",
     "default_components",
+    "edge_tags",
     "legal_actions",
     "load_components",
     "new_game",
     "palace_cities",
     "parse_action",
+    "play_match",
     "random_reshuffle",
     "random_setup",
+    "read_record",
+    "replay",
+    "replay_steps",
+    "step_clauses",
+    "verify",
 ]
