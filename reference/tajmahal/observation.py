@@ -29,6 +29,8 @@ import attrs
 
 from tajmahal.actions import Action, Reshuffle
 from tajmahal.components import CardId, Components
+from tajmahal.engine import apply_with_events
+from tajmahal.events import Event, EventKind
 from tajmahal.state import GameState, PendingDraw, Step, Withdrawal
 from tajmahal.symbols import COLOURS, INFLUENCE_SYMBOLS
 from tajmahal.view import View, view
@@ -293,42 +295,58 @@ class Observation:
         return "; ".join(parts)
 
 
-def _multiset_minus(a: tuple[CardId, ...], b: tuple[CardId, ...]) -> list[CardId]:
-    left = Counter(a)
-    left.subtract(b)
-    return sorted(card for card, count in left.items() for _ in range(count) if count > 0)
+def observe(
+    before: GameState,
+    action: Action,
+    after: GameState,
+    events: tuple[Event, ...] | None = None,
+) -> tuple[Observation, ...]:
+    """One :class:`Observation` per seat for the step ``before -> action -> after``.
 
-
-def observe(before: GameState, action: Action, after: GameState) -> tuple[Observation, ...]:
-    """One :class:`Observation` per seat for the step ``before -> action -> after``."""
-    components = before.config.components
+    Derived from the step's structured events (:mod:`tajmahal.events`; computed with
+    :func:`~tajmahal.engine.apply_with_events` when not given): ``take`` events and
+    special cards earned in an ``exchange`` are open gains, ``play`` events and special
+    cards taken from their holder are open losses, ``draw`` events into a hand are
+    ``private`` to that seat (TM.PLAY.HANDS_SECRET).
+    """
+    if events is None:
+        events = apply_with_events(before, action)[1]
     players = before.players_count
+    gains: list[list[CardId]] = [[] for _ in range(players)]
+    losses: list[list[CardId]] = [[] for _ in range(players)]
+    hidden: list[list[CardId]] = [[] for _ in range(players)]
+    for event in events:
+        seat = event.seat
+        if seat is None:
+            continue
+        kind = event.kind
+        if kind is EventKind.TAKE:
+            gains[seat].extend(event.cards)
+        elif kind is EventKind.PLAY:
+            losses[seat].extend(event.cards)
+        elif kind is EventKind.DRAW and event.private:
+            hidden[seat].extend(event.cards)
+        elif kind is EventKind.EXCHANGE and "TM.SPECIAL.ALREADY_HELD" not in event.clauses:
+            gains[seat].extend(event.cards)
+            for holder in event.seats:
+                losses[holder].extend(event.cards)
     reshuffled: tuple[CardId, ...] = ()
     public = str(action)
     if isinstance(action, Reshuffle):
         reshuffled = tuple(sorted(action.order))
         public = "reshuffle"
-    display = set(before.display)
-    gains: list[tuple[CardId, ...]] = []
-    losses: list[tuple[CardId, ...]] = []
-    hidden: list[tuple[CardId, ...]] = []
-    for seat in range(players):
-        old, new = before.players[seat].hand, after.players[seat].hand
-        gained = _multiset_minus(new, old)
-        lost = _multiset_minus(old, new)
-        open_gain = tuple(c for c in gained if c in display or components.is_special(c))
-        gains.append(open_gain)
-        hidden.append(tuple(c for c in gained if c not in open_gain))
-        losses.append(tuple(lost))
     counts = tuple(player.withdrawn_counts for player in after.players)
+    open_gains = tuple(tuple(sorted(cards)) for cards in gains)
+    open_losses = tuple(tuple(sorted(cards)) for cards in losses)
+    drawn = tuple(len(cards) for cards in hidden)
     return tuple(
         Observation(
             seat=seat,
             action=public,
-            gains=tuple(gains),
-            losses=tuple(losses),
-            hidden_draws=tuple(len(cards) for cards in hidden),
-            private=hidden[seat],
+            gains=open_gains,
+            losses=open_losses,
+            hidden_draws=drawn,
+            private=tuple(sorted(hidden[seat])),
             reshuffled=reshuffled,
             withdrawal=after.withdrawal,
             draw=after.draw,
@@ -419,13 +437,16 @@ class Knowledge:
         for s in range(len(self.known)):
             counts = [*self.hidden[s], *([0] * (pools - len(self.hidden[s])))]
             hand = Counter(self.known[s])
+            # Gains first: within one step a card may come back into a hand and leave it
+            # again (a special card returned after a withdrawal, then exchanged away at
+            # the end of the visit), never the other way round.
+            for card in seen.gains[s]:
+                hand[card] += 1
             for card in seen.losses[s]:
                 if hand[card] > 0:
                     hand[card] -= 1
                 else:
                     counts[pool_of.get(card, 0)] -= 1
-            for card in seen.gains[s]:
-                hand[card] += 1
             if s == self.seat:
                 for card in seen.private:
                     hand[card] += 1

@@ -118,3 +118,20 @@ def test_information_tensor_adds_known_cards() -> None:
     assert observation_tensor(view(sampled, 0), components) == observation_tensor(
         view(after, 0), components
     )
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 43), (4, 44), (5, 45)])
+def test_observations_account_for_every_change_of_hand(players: int, seed: int) -> None:
+    """Derived from the events, the open gains, open losses and private draws of a seat
+    add up to the change of its hand, step by step."""
+    from collections import Counter
+
+    for before, action, after in random_game(players, seed):
+        seen = observe(before, action, after)
+        for seat in range(players):
+            change = Counter(after.players[seat].hand)
+            change.subtract(before.players[seat].hand)
+            claimed = Counter(seen[seat].gains[seat]) + Counter(seen[seat].private)
+            claimed.subtract(seen[seat].losses[seat])
+            assert {c: n for c, n in change.items() if n} == {c: n for c, n in claimed.items() if n}
+            assert all(o.gains == seen[0].gains and o.losses == seen[0].losses for o in seen)
