@@ -51,6 +51,7 @@ from tajmahal.components import Components, default_components
 from tajmahal.engine import apply, legal_actions
 from tajmahal.observation import (
     Knowledge,
+    Observation,
     information_tensor,
     information_tensor_size,
     observation_tensor,
@@ -135,7 +136,7 @@ class _Data:
     adapter's hot path.
     """
 
-    __slots__ = ("action", "base", "cache", "legal", "node", "parent", "player")
+    __slots__ = ("action", "base", "cache", "legal", "node", "observed", "parent", "player")
 
     def __init__(
         self,
@@ -158,6 +159,8 @@ class _Data:
         """The sorted legal action ids, once asked for (a list of at most one list)."""
         self.player = _player_of(node)
         """OpenSpiel's current player here."""
+        self.observed: tuple[Observation, ...] = ()
+        """What each seat learned from the step into this link, once asked for."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         return self
@@ -377,8 +380,9 @@ def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
             before = parent.engine_state()
             after = step.engine_state()
             assert before is not None and after is not None
-            observations = observe(before, step.action, after)
-            seen = observations[0 if seat == PUBLIC else seat]
+            if not step.observed:
+                step.observed = observe(before, step.action, after)
+            seen = step.observed[0 if seat == PUBLIC else seat]
             if seat == PUBLIC:
                 seen = attrs.evolve(seen, seat=PUBLIC, private=())
             knowledge = knowledge.update(seen)
