@@ -73,3 +73,17 @@ def test_knowledge_of_another_seat_is_refused() -> None:
     state = steps[0][0]
     with pytest.raises(ValueError, match="knowledge of seat 1"):
         sample_consistent_state(view(state, 0), Knowledge.initial(state, 1), random.Random(0))
+
+
+def test_knowledge_of_a_replayed_history() -> None:
+    from tajmahal.observation import knowledge_of
+
+    steps = list(random_game(3, seed=12))
+    initial = steps[0][0]
+    actions = [action for _, action, _ in steps[:80]]
+    state, knowledge = knowledge_of(initial, actions, 2)
+    assert state == steps[79][2]
+    assert knowledge.steps == 80
+    assert knowledge.known[2] == state.players[2].hand
+    sample = sample_consistent_state(view(state, 2), knowledge, random.Random(3))
+    assert view(sample, 2) == view(state, 2)
