@@ -7,7 +7,8 @@ Every loop plays uniformly random legal actions from a seeded generator:
 - ``openspiel-seeded``: ``pyspiel`` states with the setup drawn from a seed (chance nodes
   only for reshuffles, drawn card by card);
 - ``openspiel-staged``: the default game, the setup dealt by chance nodes too;
-- ``pettingzoo-masks``: ``env.last(observe=False)``, the mask from ``infos``;
+- ``pettingzoo-masks``: ``env.last(observe=False)``, the mask from ``infos`` (the random
+  agent reads the int8 mask as booleans: numpy's ``nonzero`` is ten times slower on int8);
 - ``pettingzoo-observe``: ``env.last()``, building every observation tensor.
 
 Prints CPU seconds, games per second, the ratio to the engine, and a digest of the
@@ -86,7 +87,7 @@ def pettingzoo_game(observe: bool) -> Callable[[int, int], tuple[int, ...]]:
             if termination or truncation:
                 game.step(None)
                 continue
-            legal = np.flatnonzero(mask)
+            legal = np.flatnonzero(mask.view(np.bool_))  # 10x faster than on int8
             game.step(int(legal[rng.randrange(len(legal))]))
         assert game.state_ is not None
         return game.state_.scores

@@ -69,9 +69,14 @@ class ActionSpace:
     """Every decision, indexed by its id."""
     ids: Mapping[Action, int]
     """The id of every decision."""
-    _by_words: Mapping[tuple[str, ...], int] = attrs.field(repr=False)
-    """The id of every decision by its words (verb and arguments): string keys hash
-    faster than action values, which matters once per legal action per step."""
+    _plays: Mapping[str, Mapping[str | None, int]] = attrs.field(repr=False)
+    """``play`` ids by coloured card, then by extra card (None for none)."""
+    _takes: Mapping[tuple[str, ...], int] = attrs.field(repr=False)
+    """``take`` ids by the cards taken."""
+    _palaces: Mapping[str, int] = attrs.field(repr=False)
+    """``palace`` ids by city."""
+    _crowns: Mapping[str, int] = attrs.field(repr=False)
+    """``crown`` ids by city."""
 
     @property
     def size(self) -> int:
@@ -83,25 +88,22 @@ class ActionSpace:
         return self.ids[action]
 
     def ids_of(self, actions: Iterable[Action]) -> list[int]:
-        """The ids of ``actions``, in the same order (a fast path for whole legal sets)."""
-        table = self._by_words
+        """The ids of ``actions``, in the same order (a fast path for whole legal sets:
+        looked up by card and city strings, whose hashes are cached, rather than by
+        action values)."""
+        plays = self._plays
         found = []
         for action in actions:
-            key: tuple[str, ...]
-            if isinstance(action, Play):
-                extra = action.extra
-                key = (
-                    ("play", action.coloured) if extra is None else ("play", action.coloured, extra)
-                )
+            if type(action) is Play:
+                found.append(plays[action.coloured][action.extra])
             elif isinstance(action, Take):
-                key = ("take", *action.cards)
+                found.append(self._takes[action.cards])
             elif isinstance(action, PlacePalace):
-                key = ("palace", action.city)
+                found.append(self._palaces[action.city])
             elif isinstance(action, PlaceCrown):
-                key = ("crown", action.city)
+                found.append(self._crowns[action.city])
             else:
-                key = (str(action),)
-            found.append(table[key])
+                found.append(self.ids[action])
         return found
 
     def action_from_id(self, number: int) -> Action:
@@ -150,9 +152,28 @@ def _build(components: Components) -> ActionSpace:
         blocks.append(Block(name, len(actions), len(members)))
         actions.extend(members)
     ids = {action: number for number, action in enumerate(actions)}
-    words = {tuple(str(action).split(" ")): number for number, action in enumerate(actions)}
+    plays: dict[str, dict[str | None, int]] = {}
+    takes: dict[tuple[str, ...], int] = {}
+    palaces: dict[str, int] = {}
+    crowns: dict[str, int] = {}
+    for action, number in ids.items():
+        if isinstance(action, Play):
+            plays.setdefault(action.coloured, {})[action.extra] = number
+        elif isinstance(action, Take):
+            takes[action.cards] = number
+        elif isinstance(action, PlacePalace):
+            palaces[action.city] = number
+        elif isinstance(action, PlaceCrown):
+            crowns[action.city] = number
     return ActionSpace(
-        components, tuple(blocks), tuple(actions), MappingProxyType(ids), MappingProxyType(words)
+        components,
+        tuple(blocks),
+        tuple(actions),
+        MappingProxyType(ids),
+        MappingProxyType(plays),
+        MappingProxyType(takes),
+        MappingProxyType(palaces),
+        MappingProxyType(crowns),
     )
 
 

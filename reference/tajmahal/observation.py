@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -102,7 +102,7 @@ class Section:
         return size
 
 
-@attrs.frozen(slots=True, eq=False)
+@attrs.frozen(eq=False)
 class TensorLayout:
     """The sections of the observation tensor for one component set."""
 
@@ -124,6 +124,11 @@ class TensorLayout:
         """Length of the tensor."""
         last = self.sections[-1]
         return last.offset + last.size
+
+    @functools.cached_property
+    def offsets(self) -> Mapping[str, int]:
+        """The offset of every section by name."""
+        return {section.name: section.offset for section in self.sections}
 
     def section(self, name: str) -> Section:
         """The section called ``name``."""
@@ -183,15 +188,31 @@ def tensor_layout(components: Components) -> TensorLayout:
     return TensorLayout(tuple(sections), cards, cities, provinces, tiles, bonus)
 
 
+class Writable(Protocol):
+    """A zero-filled buffer of floats (a list, a numpy array)."""
+
+    def __getitem__(self, index: int, /) -> Any: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+BufferT = TypeVar("BufferT", bound=Writable)
+
+
 def observation_tensor(seen: View, components: Components) -> list[float]:
     """The view as a flat list of :func:`tensor_layout` ``(components).size`` floats.
 
     One-hots and 0/1 flags, except ``hand_size``, ``score``, ``deck_size`` and
     ``influence`` (plain counts). Seats are relative to the viewer.
     """
+    return fill_observation_tensor(seen, components, [0.0] * tensor_layout(components).size)
+
+
+def fill_observation_tensor(seen: View, components: Components, out: BufferT) -> BufferT:
+    """Write :func:`observation_tensor` into the zero-filled buffer ``out`` and return it
+    (the adapters fill numpy arrays in place)."""
     layout = tensor_layout(components)
-    out = [0.0] * layout.size
-    at = {section.name: section.offset for section in layout.sections}
+    at = layout.offsets
     cards, cities = layout.cards, layout.cities
     players = len(seen.players)
     c = len(cards)

@@ -52,9 +52,9 @@ from tajmahal.engine import apply, legal_actions
 from tajmahal.observation import (
     Knowledge,
     Observation,
+    fill_observation_tensor,
     information_tensor,
     information_tensor_size,
-    observation_tensor,
     observe,
     tensor_layout,
     view_to_json,
@@ -610,10 +610,10 @@ class TajMahalObserver:
         if self.perfect_recall:
             knowledge = state.knowledge(player)
             assert knowledge is not None
-            values = information_tensor(seen, knowledge, self.game.components)
+            self.tensor[:] = information_tensor(seen, knowledge, self.game.components)
         else:
-            values = observation_tensor(seen, self.game.components)
-        self.tensor[:] = values
+            self.tensor.fill(0.0)
+            fill_observation_tensor(seen, self.game.components, self.tensor)
 
     def string_from(self, state: TajMahalState, player: int) -> str:
         """The information-state text, or the view as compact JSON."""

@@ -37,7 +37,7 @@ from tajmahal.bounds import bounds
 from tajmahal.components import Components, default_components
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.match import chance_seed
-from tajmahal.observation import observation_tensor, tensor_layout
+from tajmahal.observation import fill_observation_tensor, tensor_layout
 from tajmahal.rules import RuleSet
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
@@ -84,6 +84,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
         size = tensor_layout(self.components).size
+        self._size = size
         high = float(max(bounds(self.components, players).score, len(self.components.cards)))
         self.observation_spaces = {
             agent: spaces.Dict(
@@ -101,6 +102,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """The engine state (None before the first reset)."""
         self._chance = random.Random(0)
         self._legal: tuple[Any, ...] = ()
+        self._current_mask = np.zeros(self.space.size, np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``."""
@@ -123,6 +125,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._agent_selector = AgentSelector(self.agents)
+        self.agent_selection = self.agents[0]
         self._settle(new_game(self.components, self.players, setup, self.rules))
 
     def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
@@ -150,21 +153,21 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
             return
         assert state.to_move is not None
         self._legal = legal_actions(state)
+        self.infos[self.agent_selection] = {}
         self.agent_selection = self.possible_agents[state.to_move]
-        for agent in self.agents:
-            self.infos[agent] = {}
-        self.infos[self.agent_selection] = {"action_mask": self._mask()}
+        self._current_mask = self._mask()
+        self.infos[self.agent_selection] = {"action_mask": self._current_mask}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
         state = self.state_
         assert state is not None, "reset() first"
         seat = self.possible_agents.index(agent)
-        tensor = np.asarray(
-            observation_tensor(view(state, seat), self.components), dtype=np.float32
+        tensor = fill_observation_tensor(
+            view(state, seat), self.components, np.zeros(self._size, np.float32)
         )
         if agent == self.agent_selection and not state.is_over:
-            mask = self._mask()
+            mask = self._current_mask.copy()
         else:
             mask = np.zeros(self.space.size, np.int8)
         return {"observation": tensor, "action_mask": mask}
@@ -179,8 +182,6 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         assert state is not None and action is not None
         move = self.space.action_from_id(int(action))
         self._cumulative_rewards[agent] = 0.0
-        for other in self.agents:
-            self.rewards[other] = 0.0
         self._settle(apply(state, move))
         self._accumulate_rewards()
 
