@@ -25,8 +25,6 @@ at a chance step, which starts a :class:`Shuffling`.
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
 from tajmahal.actions import Reshuffle
@@ -118,11 +116,22 @@ class Dealing:
             return tuple(c for c in cards if c not in used)
         return tuple(range(self.players))
 
+    def _possible(self, phase: str, outcome: ChanceOutcome) -> bool:
+        if phase == "start-player":
+            return isinstance(outcome, int) and 0 <= outcome < self.players
+        _, _, province_tiles, bonus_tiles, cards = _deal_order(self.components)
+        universe, used = {
+            "province-tile": (province_tiles, self.province_tiles),
+            "bonus-tile": (bonus_tiles, self.bonus_tiles),
+            "card": (cards, self.cards),
+        }[phase]
+        return outcome in universe and outcome not in used
+
     def draw(self, outcome: ChanceOutcome) -> Dealing | GameState:
         """Draw ``outcome`` next; after the start player, the initial state of the game."""
-        if outcome not in self.outcomes():
-            raise ValueError(f"{outcome!r} is not a possible draw at the {self.phase()} step")
         phase = self.phase()
+        if not self._possible(phase, outcome):
+            raise ValueError(f"{outcome!r} is not a possible draw at the {phase} step")
         if phase == "province-tile":
             assert isinstance(outcome, str)
             return attrs.evolve(self, province_tiles=(*self.province_tiles, outcome))
@@ -159,11 +168,22 @@ class Dealing:
         )
 
 
-@functools.lru_cache(maxsize=8)
-def _deal_order(
-    components: Components,
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """Sorted: provinces and fortresses dealt to, province and bonus tiles dealt, cards."""
+_DealOrder = tuple[
+    tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]
+]
+_DEAL_ORDERS: dict[str, _DealOrder] = {}
+
+
+def _deal_order(components: Components) -> _DealOrder:
+    """Sorted: provinces and fortresses dealt to, province and bonus tiles dealt, cards
+    (cached by component digest: a string key hashes faster than the component set)."""
+    found = _DEAL_ORDERS.get(components.digest)
+    if found is None:
+        found = _DEAL_ORDERS[components.digest] = _build_deal_order(components)
+    return found
+
+
+def _build_deal_order(components: Components) -> _DealOrder:
     board = components.board
     twelve = components.province_tile_number(12).id
     taj = components.taj_mahal_tile.id
