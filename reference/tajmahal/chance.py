@@ -25,6 +25,8 @@ at a chance step, which starts a :class:`Shuffling`.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import attrs
 
 from tajmahal.actions import Reshuffle
@@ -36,6 +38,9 @@ from tajmahal.state import DISPLAY_SIZES, HAND_SIZE, GameState
 
 ChanceOutcome = str | int
 """One draw: a card, province tile or bonus tile id, or a seat number (the start player)."""
+
+Phase = Literal["province-tile", "bonus-tile", "card", "start-player"]
+"""What a :class:`Dealing` draws next."""
 
 
 @attrs.frozen(slots=True)
@@ -90,7 +95,7 @@ class Dealing:
     def _fortresses(self) -> tuple[str, ...]:
         return _deal_order(self.components)[1]
 
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """What is drawn next: ``province-tile``, ``bonus-tile``, ``card`` or ``start-player``."""
         provinces, fortresses, _, _, cards = _deal_order(self.components)
         if len(self.province_tiles) < len(provinces):
@@ -116,7 +121,7 @@ class Dealing:
             return tuple(c for c in cards if c not in used)
         return tuple(range(self.players))
 
-    def _possible(self, phase: str, outcome: ChanceOutcome) -> bool:
+    def _possible(self, phase: Phase, outcome: ChanceOutcome) -> bool:
         if phase == "start-player":
             return isinstance(outcome, int) and 0 <= outcome < self.players
         _, _, province_tiles, bonus_tiles, cards = _deal_order(self.components)

@@ -25,7 +25,7 @@ share 1 (``utility="win"``) or each seat gets its final score (``utility="score"
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
@@ -60,7 +60,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self,
         players: int = 4,
         rules: RuleSet | None = None,
-        utility: str = "win",
+        utility: Literal["win", "score"] = "win",
         components: Components | None = None,
         render_mode: str | None = None,
     ) -> None:

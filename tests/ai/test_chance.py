@@ -14,7 +14,7 @@ from tajmahal.setup import validate_setup
 def deal(players: int, seed: int) -> tuple[list[str], GameState]:
     rng = random.Random(seed)
     node: Dealing | GameState = Dealing(default_components(), players)
-    phases = []
+    phases: list[str] = []
     while isinstance(node, Dealing):
         outcomes = chance_outcomes(node)
         assert sum(p for _, p in outcomes) == pytest.approx(1.0)
