@@ -9,15 +9,17 @@ Importing this module registers the game ``tajmahal`` with ``pyspiel``::
 
 Parameters (all optional):
 
-``players``  3, 4 (default) or 5.
-``rules``    non-default rule-set options as ``name=value`` pairs separated by commas,
-             e.g. ``majority_scope=all`` (the fields of :class:`tajmahal.rules.RuleSet`).
-``setup``    ``staged`` (default): the setup is dealt by chance nodes
-             (:class:`tajmahal.chance.Dealing`); ``seeded``: the setup outcome is drawn
-             from ``seed`` before the game, as a recorded setup is given.
-``seed``     the seed of a ``seeded`` setup (default 0).
-``utility``  ``win`` (default): the winners share 1 (constant sum);
-             ``score``: each player's final score (general sum).
+``players``     3, 4 (default) or 5.
+``rules``       non-default rule-set options as ``name=value`` pairs separated by commas,
+                e.g. ``majority_scope=all`` (the fields of :class:`tajmahal.rules.RuleSet`).
+``setup``       ``staged`` (default): the setup is dealt by chance nodes
+                (:class:`tajmahal.chance.Dealing`); ``seeded``: the setup outcome is
+                drawn from ``seed`` before the game, as a recorded setup is given.
+``seed``        the seed of a ``seeded`` setup (default 0).
+``utility``     ``win`` (default): the winners share 1 (constant sum);
+                ``score``: each player's final score (general sum).
+``components``  a folder of component files (:func:`tajmahal.components.load_components`);
+                empty (default): the embedded components.
 
 Player actions are the ids of :mod:`tajmahal.action_space`. Chance actions are indices:
 a card (dealt or drawn into a new deck) is its position among the sorted regular card
@@ -47,7 +49,7 @@ from tajmahal.action_space import ActionSpace, action_space
 from tajmahal.actions import Action, Reshuffle
 from tajmahal.bounds import Bounds, bounds
 from tajmahal.chance import Dealing, Shuffling
-from tajmahal.components import Components, default_components
+from tajmahal.components import Components, default_components, load_components
 from tajmahal.engine import apply, legal_actions
 from tajmahal.observation import (
     Knowledge,
@@ -69,6 +71,7 @@ GAME_NAME = "tajmahal"
 """The short name the game is registered under."""
 
 DEFAULT_PARAMETERS: dict[str, Any] = {
+    "components": "",
     "players": 4,
     "rules": "",
     "setup": "staged",
@@ -245,7 +248,8 @@ def game_config(params: dict[str, Any]) -> GameConfig:
         raise ValueError(f"setup: 'staged' or 'seeded', not {values['setup']!r}")
     if values["utility"] not in ("win", "score"):
         raise ValueError(f"utility: 'win' or 'score', not {values['utility']!r}")
-    components = default_components()
+    folder = str(values["components"])
+    components = load_components(folder) if folder else default_components()
     province_tiles = tuple(sorted(components.province_tiles))
     bonus_tiles = tuple(sorted(components.bonus_tiles))
     cards = tuple(sorted(components.cards))

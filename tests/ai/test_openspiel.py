@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import pickle
+from pathlib import Path
 
 import numpy as np
 import pytest
 from conftest import extra
+
+from tajmahal import default_components
 
 pyspiel = extra("pyspiel", "openspiel")
 openspiel = extra("tajmahal.openspiel", "openspiel")
@@ -110,3 +114,15 @@ def test_information_set_mcts_plays_a_game() -> None:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert searched > 20
     assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_components_parameter(tmp_path: Path) -> None:
+    documents = default_components().to_json()
+    documents["bonus_tiles.json"]["note"] = "owned copy"
+    (tmp_path / "bonus_tiles.json").write_text(json.dumps(documents["bonus_tiles.json"]))
+    game = pyspiel.load_game(
+        "tajmahal", {"players": 3, "setup": "seeded", "components": str(tmp_path)}
+    )
+    state = game.new_initial_state()
+    assert state.node.config.components.digest != default_components().digest
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
