@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench adapters clean
+.PHONY: demo check lint typecheck specs test bench hostile adapters clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check reference tests tools
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict reference/tajmahal tools tests
+	$(BIN)/mypy --strict reference/tajmahal reference/tajmahal_console.py tools tests
 
 specs: $(STAMP)
 	$(BIN)/python tools/sync_citations.py --check
@@ -34,6 +34,9 @@ test: $(STAMP)
 	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest
 
 check: lint typecheck specs test
+
+hostile: $(STAMP)
+	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
