@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import random_game
+from ai_helpers import random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

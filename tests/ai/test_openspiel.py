@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import extra
+from ai_helpers import extra
 
 from tajmahal import default_components
 

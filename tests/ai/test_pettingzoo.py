@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import extra
+from ai_helpers import extra
 
 extra("pettingzoo", "pettingzoo")
 api_test = extra("pettingzoo.test", "pettingzoo").api_test
