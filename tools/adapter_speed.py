@@ -23,6 +23,7 @@ import hashlib
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from tajmahal.actions import Action
 from tajmahal.components import default_components
@@ -50,10 +51,18 @@ def openspiel_game(setup: str) -> Callable[[int, int], tuple[int, ...]]:
 
     import tajmahal.openspiel  # noqa: F401 - registers the game
 
+    loaded: dict[int, Any] = {}
+
     def play(players: int, seed: int) -> tuple[int, ...]:
-        game = pyspiel.load_game(
-            "tajmahal", {"players": players, "setup": setup, "seed": seed, "utility": "score"}
-        )
+        # A staged game is loaded once per player count; a seeded one per seed (its setup
+        # is a parameter).
+        game = loaded.get(players) if setup == "staged" else None
+        if game is None:
+            game = pyspiel.load_game(
+                "tajmahal", {"players": players, "setup": setup, "seed": seed, "utility": "score"}
+            )
+            if setup == "staged":
+                loaded[players] = game
         state = game.new_initial_state()
         rng = random.Random(seed)
         while not state.is_terminal():
@@ -73,8 +82,13 @@ def pettingzoo_game(observe: bool) -> Callable[[int, int], tuple[int, ...]]:
 
     from tajmahal.pettingzoo import env
 
+    made: dict[int, Any] = {}
+
     def play(players: int, seed: int) -> tuple[int, ...]:
-        game = env(players=players, utility="score")
+        # One environment per player count, reset for every game, as a training loop does.
+        game = made.get(players)
+        if game is None:
+            game = made[players] = env(players=players, utility="score")
         game.reset(seed=seed)
         rng = random.Random(seed)
         for _agent in game.agent_iter():

@@ -86,18 +86,17 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         size = tensor_layout(self.components).size
         self._size = size
         high = float(max(bounds(self.components, players).score, len(self.components.cards)))
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, high, (size,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
-        self.action_spaces = {
-            agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
-        }
+        # One space object shared by every agent: building gymnasium spaces is slow, and
+        # the agents' spaces are identical.
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, high, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
+            }
+        )
+        discrete = spaces.Discrete(self.space.size)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, discrete)
         self.state_: GameState | None = None
         """The engine state (None before the first reset)."""
         self._chance = random.Random(0)
