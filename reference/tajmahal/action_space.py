@@ -10,7 +10,8 @@ block  actions                   order inside the block
 0      ``withdraw``              one id
 1      ``play C``                coloured cards C, sorted by id
 2      ``play C X``              C as in block 1, then extras X (white cards and
-                                 special cards) sorted by id: ``1 + c * E + x``
+                                 special cards) sorted by id: ``start + c * E + x``
+                                 for E extras
 3      ``palace Y``              cities Y, sorted by id
 4      ``crown Y``               cities Y, sorted by id
 5      ``take A``                regular cards A, sorted by id

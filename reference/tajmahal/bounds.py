@@ -110,7 +110,9 @@ def bounds(components: Components, players: int) -> Bounds:
 
 
 def _score_bound(components: Components) -> int:
-    """Every source of points, each counted at its largest (TM.SCORE.*, TM.END.HAND.*)."""
+    """Every source of points, each counted at its largest (TM.SCORE.PROVINCE,
+    TM.SCORE.BONUS.GOOD, TM.SCORE.PALACE.PROVINCES, TM.SPECIAL.PLUS_TWO, TM.END.HAND.SPECIAL,
+    TM.END.HAND.WHITE, TM.END.HAND.LARGEST_COLOUR)."""
     goods_everywhere: dict[object, int] = {}
     for tile in components.province_tiles.values():
         for good in tile.goods:

@@ -5,10 +5,11 @@ The engine takes every random result as an explicit outcome: a whole
 :class:`~tajmahal.actions.Reshuffle` (an order of the discard pile) at a chance step.
 Search and learning frameworks instead need each chance node to list its outcomes with
 their probabilities, and a reshuffle of n cards has n! orders. This module stages both
-into draws with at most a few dozen outcomes each:
+into draws of one piece each (at most 96 outcomes, one per card):
 
-* :class:`Dealing` deals a setup step by step (TM.SETUP.*): the province tiles of the
-  eleven provinces other than Agra's (sorted by province id; tile 12 always lies on
+* :class:`Dealing` deals a setup step by step (TM.SETUP.PROVINCE.SHUFFLE,
+  TM.SETUP.BONUS.FORTRESSES, TM.SETUP.DECK.SHUFFLE, TM.SETUP.HANDS, TM.SETUP.DISPLAY.SIZE,
+  TM.SETUP.START_PLAYER): the province tiles of the eleven provinces other than Agra's (sorted by province id; tile 12 always lies on
   Agra's, TM.SETUP.PROVINCE.AGRA_TWELVE), the bonus tiles of the fortresses other than
   Agra (sorted by city id; the Taj Mahal tile lies on Agra, TM.SETUP.BONUS.TAJ), then
   the shuffled cards one by one (six for seat 0, six for seat 1, ..., the display, then

@@ -33,7 +33,7 @@ from tajmahal.engine import apply_with_events
 from tajmahal.events import Event, EventKind
 from tajmahal.state import GameState, PendingDraw, Step, Withdrawal
 from tajmahal.symbols import COLOURS, INFLUENCE_SYMBOLS
-from tajmahal.view import View, view
+from tajmahal.view import View
 
 MAX_SEATS = 5
 """Seat slots in the tensor (Taj Mahal is for 3 to 5 players, TM.SETUP.PLAYER_COUNT)."""
@@ -521,8 +521,3 @@ def information_tensor_size(components: Components) -> int:
     """Length of :func:`information_tensor`."""
     layout = tensor_layout(components)
     return layout.size + MAX_SEATS * len(layout.cards)
-
-
-def views(state: GameState) -> tuple[View, ...]:
-    """Every seat's view of ``state``."""
-    return tuple(view(state, seat) for seat in range(state.players_count))
