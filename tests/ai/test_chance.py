@@ -38,6 +38,9 @@ def test_a_staged_setup_deals_every_piece_once(players: int) -> None:
     assert state.step is Step.PLAY and state.visit == 1
     assert all(len(player.hand) == 6 for player in state.players)
     assert len(state.display) == {3: 5, 4: 7, 5: 9}[players]
+    board = default_components().board
+    assert state.province_order[11] == board.agra_province  # tile 12: visited last
+    assert dict(state.bonus_on_board)[board.agra] == "bonus-taj-mahal"
 
 
 def test_first_draws_have_the_expected_counts() -> None:
