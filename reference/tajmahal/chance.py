@@ -9,12 +9,13 @@ into draws of one piece each (at most 96 outcomes, one per card):
 
 * :class:`Dealing` deals a setup step by step (TM.SETUP.PROVINCE.SHUFFLE,
   TM.SETUP.BONUS.FORTRESSES, TM.SETUP.DECK.SHUFFLE, TM.SETUP.HANDS, TM.SETUP.DISPLAY.SIZE,
-  TM.SETUP.START_PLAYER): the province tiles of the eleven provinces other than Agra's (sorted by province id; tile 12 always lies on
-  Agra's, TM.SETUP.PROVINCE.AGRA_TWELVE), the bonus tiles of the fortresses other than
-  Agra (sorted by city id; the Taj Mahal tile lies on Agra, TM.SETUP.BONUS.TAJ), then
-  the shuffled cards one by one (six for seat 0, six for seat 1, ..., the display, then
-  the draw pile top first), then the start player. Every draw is uniform over what is
-  left, so a finished dealing has exactly the distribution of a shuffled setup.
+  TM.SETUP.START_PLAYER): the province tiles of the eleven provinces other than Agra's
+  (sorted by province id; tile 12 always lies on Agra's, TM.SETUP.PROVINCE.AGRA_TWELVE),
+  the bonus tiles of the fortresses other than Agra (sorted by city id; the Taj Mahal
+  tile lies on Agra, TM.SETUP.BONUS.TAJ), then the shuffled cards one by one (six for
+  seat 0, six for seat 1, ..., the display, then the draw pile top first), then the
+  start player. Every draw is uniform over what is left, so a finished dealing has
+  exactly the distribution of a shuffled setup.
 * :class:`Shuffling` draws the new deck of a reshuffle card by card, top first, each
   uniform over the cards not yet drawn (TM.VISIT.NEXT.RESHUFFLE). When the last card is
   drawn the draws fold into the single ``reshuffle`` action of the trace format.

@@ -5,8 +5,8 @@ that the seat to move cannot tell apart from the real one. Everything public is 
 from the seat's view and knowledge; only what is hidden is drawn:
 
 * cards known to be in a hand (taken from the face-up display, special cards) stay there
-  until played (TM.WITHDRAW.PICK_TWO, TM.SPECIAL.TAKE_FROM_HOLDER); played, displayed and discarded cards are
-  face up (TM.PLAY.HANDS_SECRET hides only hands and the deck);
+  until played (TM.WITHDRAW.PICK_TWO, TM.SPECIAL.TAKE_FROM_HOLDER); played, displayed and
+  discarded cards are face up (TM.PLAY.HANDS_SECRET hides only hands and the deck);
 * every other card whose place is unknown went last through one shuffle (the setup or
   a reshuffle, :class:`~tajmahal.observation.Knowledge`). The unseen cards of each pool
   are shuffled and dealt to the face-down slots of that pool in the other hands; what is
