@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify adapters
+.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -52,6 +52,12 @@ corpus-coverage: $(STAMP)
 
 bench-verify: $(STAMP)
 	$(BIN)/python tools/bench_verify.py
+
+perft: $(STAMP)
+	$(BIN)/python tools/run_perft.py
+
+cases: $(STAMP)
+	$(BIN)/python tools/make_cases.py
 
 adapters: $(STAMP)
 	$(BIN)/python tools/adapter_speed.py
