@@ -6,12 +6,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench diff hostile clean corpus corpus-check corpus-coverage bench-verify perft cases
+.PHONY: demo check lint typecheck specs test bench diff hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -31,7 +31,7 @@ specs: $(STAMP)
 	$(BIN)/python tools/check_specs.py
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest
 
 check: lint typecheck specs test
 
@@ -39,7 +39,9 @@ hostile: $(STAMP)
 	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench_vs_chess.py
 
 diff: $(STAMP)
 	$(BIN)/python tools/diff_engines.py
@@ -61,6 +63,10 @@ perft: $(STAMP)
 
 cases: $(STAMP)
 	$(BIN)/python tools/make_cases.py
+
+adapters: $(STAMP)
+	$(BIN)/python tools/adapter_speed.py
+	$(BIN)/python tools/ismcts_match.py
 
 clean:
 	rm -rf $(VENV) build
