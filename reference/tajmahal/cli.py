@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from tajmahal import __version__
 from tajmahal.account import closing_lines, event_lines, opening_lines
+from tajmahal.commands import fuzz as fuzz_command
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.errors import TajMahalError
 from tajmahal.match import play_match
@@ -236,6 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     show = commands.add_parser("components", help="validate and summarise a component set")
     with_components(show)
     show.set_defaults(handler=_show_components)
+    fuzz_command.register(commands)
     return parser
 
 

@@ -88,10 +88,39 @@ class Transition:
     """The state the action was applied to."""
     legal: tuple[Action, ...]
     """The legal actions offered in ``before`` (empty at a chance step)."""
-    action: Action
-    """The action applied."""
+    action: Action | None
+    """The action applied; None to check the state ``after`` alone (the initial state,
+    given as both ``before`` and ``after``)."""
     after: GameState
     """The resulting state."""
+
+    changed: tuple[int, ...] = ()
+    """The seats whose holdings are not the very same objects as in ``before`` (all
+    seats when ``action`` is None); see :meth:`of`."""
+
+    @classmethod
+    def of(
+        cls,
+        before: GameState,
+        legal: tuple[Action, ...],
+        action: Action | None,
+        after: GameState,
+    ) -> Transition:
+        """A transition with :attr:`changed` worked out."""
+        if action is None:
+            changed = tuple(range(after.config.players))
+        else:
+            pairs = zip(before.players, after.players, strict=True)
+            changed = tuple(seat for seat, (old, new) in enumerate(pairs) if old is not new)
+        return cls(before, legal, action, after, changed)
+
+    def unchanged(self, *names: str) -> bool:
+        """True when ``after`` shares these fields with an already checked ``before``
+        (the engine keeps untouched parts of a state as the very same objects)."""
+        if self.action is None:
+            return False
+        before, after = self.before, self.after
+        return all(getattr(before, name) is getattr(after, name) for name in names)
 
 
 StepCheck = Callable[[Transition], Iterable[str]]
@@ -151,6 +180,14 @@ def _all_cards(components: Components) -> tuple[frozenset[str], int]:
 
 
 _CARDS_CACHE: dict[str, tuple[frozenset[str], int]] = {}
+_FORTRESSES: dict[str, frozenset[str]] = {}
+
+
+def _fortresses(components: Components) -> frozenset[str]:
+    found = _FORTRESSES.get(components.digest)
+    if found is None:
+        found = _FORTRESSES[components.digest] = frozenset(components.board.fortresses)
+    return found
 
 
 def cards_conserved(step: Transition) -> Iterable[str]:
@@ -184,9 +221,14 @@ def influence_tiles(step: Transition) -> Iterable[str]:
     """Six influence tiles of each kind: those held plus those in the court never exceed
     six, and the court holds at most one of each kind."""
     state = step.after
+    if step.unchanged("court_influence") and not step.changed:
+        return
     court = Counter(state.court_influence)
+    holdings: Counter[Symbol] = Counter()
+    for player in state.players:
+        holdings.update(player.influence)
     for symbol in INFLUENCE_SYMBOLS:
-        held = sum(player.influence.count(symbol) for player in state.players)
+        held = holdings[symbol]
         if court[symbol] > 1:
             yield f"the court holds {court[symbol]} {symbol.value} tiles"
         if held + court[symbol] > INFLUENCE_TILES_PER_KIND:
@@ -200,6 +242,8 @@ def province_tiles(step: Transition) -> Iterable[str]:
     """Each province tile is won at most once, by one player, in its own visit; the court
     shows only the tile of the current visit."""
     state = step.after
+    if step.unchanged("court_province_tile", "visit") and not step.changed:
+        return
     components = state.config.components
     won = [tile for player in state.players for tile in player.province_tiles]
     twice = sorted(tile for tile, count in Counter(won).items() if count > 1)
@@ -220,7 +264,9 @@ def bonus_tiles(step: Transition) -> Iterable[str]:
     """Every fortress keeps its bonus tile until a normal palace is built there, which takes
     it; a crown palace takes none; goods tiles kept are each held once."""
     state = step.after
-    board = state.config.components.board
+    if step.unchanged("bonus_on_board", "palaces") and not step.changed:
+        return
+    fortresses = _fortresses(state.config.components)
     on_board = dict(state.bonus_on_board)
     normal = {palace.city for palace in state.palaces if not palace.crowned}
     tiles = list(on_board.values())
@@ -229,11 +275,11 @@ def bonus_tiles(step: Transition) -> Iterable[str]:
         if count > 1:
             yield f"bonus tile {tile} is in {count} places"
     for city in on_board:
-        if city not in board.fortresses:
+        if city not in fortresses:
             yield f"a bonus tile lies on {city}, which is not a fortress"
         elif city in normal:
             yield f"a palace stands in {city} but its bonus tile is still on the board"
-    for city in board.fortresses:
+    for city in fortresses:
         if city not in on_board and city not in normal:
             yield f"the bonus tile of {city} is gone but no palace was built there"
 
@@ -243,6 +289,8 @@ def palaces_placed(step: Transition) -> Iterable[str]:
     normal palaces in one city; one crown palace at most per province (the crown is won
     at most once per visit, and each province is visited once)."""
     state = step.after
+    if step.unchanged("palaces", "visit"):
+        return
     board = state.config.components.board
     visited = set(state.province_order[: state.visit])
     per_city: dict[str, list[bool]] = {}
@@ -268,6 +316,8 @@ def crown_once_per_visit(step: Transition) -> Iterable[str]:
     """The crown palace is placed only by a ``crown`` action, one per step; the crown comes
     back to the court only when a new visit begins."""
     before, after = step.before, step.after
+    if step.action is None or (step.unchanged("palaces") and not after.crown_in_court):
+        return
     added = sum(p.crowned for p in after.palaces) - sum(p.crowned for p in before.palaces)
     if added and not isinstance(step.action, PlaceCrown):
         yield f"{added} crown palace(s) appeared on a {step.action} step"
@@ -279,6 +329,8 @@ def crown_once_per_visit(step: Transition) -> Iterable[str]:
 
 def scores_never_decrease(step: Transition) -> Iterable[str]:
     """Points are only ever gained: no score goes down, none is negative."""
+    if step.action is None:
+        return
     for seat, (old, new) in enumerate(zip(step.before.scores, step.after.scores, strict=True)):
         if new < old:
             yield f"player {seat}'s score went down from {old} to {new}"
@@ -339,6 +391,8 @@ def majority_awards(step: Transition) -> Iterable[str]:
     player of the visit under ``majority_scope=all``), and at least one; nobody else
     wins anything, and no force is won twice in a visit."""
     before, after = step.before, step.after
+    if step.action is None:
+        return
     withdrawing = before.step is Step.PLAY and isinstance(step.action, Withdraw)
     if not withdrawing:
         if after.visit == before.visit and not after.is_over:
@@ -389,7 +443,8 @@ def colour_lock(step: Transition) -> Iterable[str]:
     state = step.after
     components = state.config.components
     colour_change = components.special_of_kind(SpecialKind.COLOUR_CHANGE).id
-    for seat, player in enumerate(state.players):
+    for seat in step.changed:
+        player = state.players[seat]
         colours = {
             components.cards[card].colour
             for card in player.played
@@ -405,10 +460,11 @@ def plays_are_final(step: Transition) -> Iterable[str]:
     play adds one coloured card and at most one white or special card to the mover's
     cards, and leaves everyone else's untouched."""
     before, after = step.before, step.after
-    if after.visit != before.visit or after.is_over:
+    if step.action is None or after.visit != before.visit or after.is_over:
         return
     components = before.config.components
-    for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
+    for seat in step.changed:
+        old, new = before.players[seat], after.players[seat]
         if new.withdrawn or old.withdrawn:
             continue
         if new.played[: len(old.played)] != old.played:
@@ -449,6 +505,8 @@ def legal_actions_well_formed(step: Transition) -> Iterable[str]:
     """At a decision the legal actions are sorted by canonical string, unique and never
     empty; the action applied was one of them. At a chance step there are none."""
     before, legal = step.before, step.legal
+    if step.action is None:
+        return
     if before.is_chance:
         if legal:
             yield f"{len(legal)} legal action(s) offered at a chance step"

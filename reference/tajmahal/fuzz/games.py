@@ -237,9 +237,11 @@ def play(
         if problem is not None:
             violations = (Violation("engines-agree", (), f"at the start: {problem}"),)
             failed_step = 0
+    if not violations:
+        violations = check_step(Transition.of(state, (), None, state), step_invariants)
     if checks.deep and not violations:
         violations = check_state(state, STATE_INVARIANTS)
-        failed_step = 0 if violations else None
+    failed_step = 0 if violations else None
     steps = 0
     while not violations and not state.is_over:
         legal: tuple[Action, ...] = ()
@@ -262,7 +264,7 @@ def play(
             break
         steps += 1
         actions.append(action)
-        violations = check_step(Transition(state, legal, action, after), step_invariants)
+        violations = check_step(Transition.of(state, legal, action, after), step_invariants)
         if not violations and checks.deep:
             violations = check_state(after, STATE_INVARIANTS)
         if not violations and follower is not None:
@@ -360,3 +362,10 @@ def game_line_hash(index: int, outcome: Outcome) -> int:
     line ``"<index> <steps> <final state digest>"``."""
     line = f"{index} {outcome.steps} {outcome.final_digest}"
     return int.from_bytes(hashlib.sha256(line.encode("utf-8")).digest(), "big")
+
+
+def default_tagger() -> Tagger | None:
+    """The engine's :func:`tajmahal.tags.edge_tags`."""
+    from tajmahal.tags import edge_tags
+
+    return edge_tags
