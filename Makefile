@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench clean
+.PHONY: demo check lint typecheck specs test bench clean fuzz fuzz-quick
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,7 +33,16 @@ specs: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-check: lint typecheck specs test
+check: lint typecheck specs test fuzz-quick
+
+# A few seconds of fuzzing (part of check); make fuzz is the ten-minute campaign.
+fuzz-quick: $(STAMP)
+	rm -rf build/fuzz-quick
+	$(BIN)/tajmahal fuzz --games 60 --jobs 2 --quiet --out build/fuzz-quick
+
+fuzz: $(STAMP)
+	rm -rf build/fuzz
+	$(BIN)/tajmahal fuzz --minutes 10 --jobs 2 --find tie,crown-on-occupied,deck-exhausted,short-display,special-changes-hands,tied-winners --out build/fuzz
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py

@@ -463,7 +463,9 @@ def plays_are_final(step: Transition) -> Iterable[str]:
     if step.action is None or after.visit != before.visit or after.is_over:
         return
     components = before.config.components
-    for seat in step.changed:
+    mover = before.to_move if isinstance(step.action, Play) else None
+    seats = step.changed if mover is None or mover in step.changed else (*step.changed, mover)
+    for seat in seats:
         old, new = before.players[seat], after.players[seat]
         if new.withdrawn or old.withdrawn:
             continue

@@ -307,9 +307,13 @@ class GameMachine(RuleBasedStateMachine):
         self._raise(check_step(Transition.of(state, legal, action, after), STEP_INVARIANTS))
         self.state = after
         self.steps += 1
-        # Steer towards long games and drawn-down decks (where the rare cases are).
-        target(float(self.steps), label="steps")
-        target(float(-len(after.deck)), label="deck drawn down")
+
+    def teardown(self) -> None:
+        """Steer the search towards long games and drawn-down decks (where the rare
+        cases are), with ``hypothesis.target``."""
+        if self.state is not None:
+            target(float(self.steps), label="steps")
+            target(float(-len(self.state.deck)), label="deck drawn down")
 
     @invariant()
     def state_invariants(self) -> None:
