@@ -120,7 +120,10 @@ class Transition:
         if self.action is None:
             return False
         before, after = self.before, self.after
-        return all(getattr(before, name) is getattr(after, name) for name in names)
+        for name in names:
+            if getattr(before, name) is not getattr(after, name):
+                return False
+        return True
 
 
 StepCheck = Callable[[Transition], Iterable[str]]
@@ -221,8 +224,10 @@ def influence_tiles(step: Transition) -> Iterable[str]:
     """Six influence tiles of each kind: those held plus those in the court never exceed
     six, and the court holds at most one of each kind."""
     state = step.after
-    if step.unchanged("court_influence") and not step.changed:
-        return
+    if step.action is not None and step.before.court_influence == state.court_influence:
+        old = step.before.players
+        if all(old[seat].influence == state.players[seat].influence for seat in step.changed):
+            return
     court = Counter(state.court_influence)
     holdings: Counter[Symbol] = Counter()
     for player in state.players:
@@ -242,8 +247,13 @@ def province_tiles(step: Transition) -> Iterable[str]:
     """Each province tile is won at most once, by one player, in its own visit; the court
     shows only the tile of the current visit."""
     state = step.after
-    if step.unchanged("court_province_tile", "visit") and not step.changed:
-        return
+    if step.unchanged("court_province_tile", "visit"):
+        old = step.before.players
+        if all(
+            old[seat].province_tiles == state.players[seat].province_tiles
+            for seat in step.changed
+        ):
+            return
     components = state.config.components
     won = [tile for player in state.players for tile in player.province_tiles]
     twice = sorted(tile for tile, count in Counter(won).items() if count > 1)
@@ -264,8 +274,10 @@ def bonus_tiles(step: Transition) -> Iterable[str]:
     """Every fortress keeps its bonus tile until a normal palace is built there, which takes
     it; a crown palace takes none; goods tiles kept are each held once."""
     state = step.after
-    if step.unchanged("bonus_on_board", "palaces") and not step.changed:
-        return
+    if step.unchanged("bonus_on_board", "palaces"):
+        old = step.before.players
+        if all(old[seat].goods_tiles == state.players[seat].goods_tiles for seat in step.changed):
+            return
     fortresses = _fortresses(state.config.components)
     on_board = dict(state.bonus_on_board)
     normal = {palace.city for palace in state.palaces if not palace.crowned}
