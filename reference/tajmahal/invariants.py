@@ -120,10 +120,7 @@ class Transition:
         if self.action is None:
             return False
         before, after = self.before, self.after
-        for name in names:
-            if getattr(before, name) is not getattr(after, name):
-                return False
-        return True
+        return all(getattr(before, name) is getattr(after, name) for name in names)
 
 
 StepCheck = Callable[[Transition], Iterable[str]]
