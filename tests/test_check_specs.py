@@ -3,7 +3,8 @@
 The fake tree is consistent: three clauses of an area ``core`` (one implemented, one
 settled by a ruling, one not modelled) and one component clause, a paragraph index for
 each of the four rulebooks (with fake texts pointed to by ``TAJMAHAL_RULEBOOKS``), one
-configurable ruling per RuleSet option, a code file with ``@implements`` and a test file
+configurable ruling per RuleSet option, a code file with ``Implements:`` docstring
+paragraphs and a test file
 with clause markers. Each failure case breaks one thing and expects the problem, naming
 the file, in the output.
 """
@@ -115,19 +116,20 @@ clauses = ["TM.CORE.WASH"]
 """
 
 CODE_PY = """\
-from tajmahal import clauses
-from tajmahal.clauses import implements
-
-
-@implements("TM.CORE.DRAW")
 def draw() -> None:
-    pass
+    \"\"\"Draw two cards.
+
+    Implements: TM.CORE.DRAW
+    \"\"\"
 
 
 class Deck:
-    @clauses.implements("TM.COMP.DECK", "TM.CORE.TIES")
     def build(self) -> None:
-        pass
+        \"\"\"Build the deck; the paragraph may wrap.
+
+        Implements: TM.COMP.DECK,
+            TM.CORE.TIES, RUL.CORE.TIES
+        \"\"\"
 """
 
 TESTS_PY = """\
@@ -316,21 +318,35 @@ def test_option_tables_may_be_named_option(
     assert status == 0, output
 
 
-def test_decorators_inside_blocks_and_nested_classes_are_found(
+def test_markers_inside_blocks_and_nested_classes_are_found(
     tmp_path: Path, books: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     tree = _base_tree()
-    _edit(tree, CODE, '@implements("TM.CORE.DRAW")\ndef draw', "def draw")
+    _edit(tree, CODE, "Implements: TM.CORE.DRAW\n", "")
     tree[CODE] += (
         "\n\ntry:\n    pass\nexcept ImportError:\n    class Outer:\n        class Inner:\n"
-        '            @implements("TM.CORE.DRAW", "TM.CORE.NOPE")\n'
-        "            def run(self) -> None:\n                pass\n"
+        "            def run(self) -> None:\n"
+        '                """Run.\n\n                Implements: TM.CORE.DRAW, TM.CORE.NOPE\n"""\n'
     )
     status, output = _run(tmp_path, tree, capsys)
     assert status == 1
     assert _problem_lines(output, CODE) == [
-        f"{CODE}: Outer.Inner.run (line 20): unknown clause id 'TM.CORE.NOPE' (code reference)"
+        f"{CODE}: Outer.Inner.run (line 21): unknown clause id 'TM.CORE.NOPE' (code reference)"
     ]
+
+
+def test_engine_clauses_live_in_the_module_of_their_area(
+    tmp_path: Path, books: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = _base_tree()
+    misplaced = "reference/tajmahal/engine/play.py"
+    tree[misplaced] = 'def f() -> None:\n    """F.\n\n    Implements: TM.WITHDRAW.X\n    """\n'
+    status, output = _run(tmp_path, tree, capsys)
+    assert status == 1
+    assert (
+        f"{misplaced}: f (line 1): TM.WITHDRAW.X belongs in reference/tajmahal/engine/withdraw.py"
+        in output
+    )
 
 
 # -- one broken thing at a time ------------------------------------------------------------
@@ -384,15 +400,21 @@ CASES: list[tuple[str, Mutation, str, str]] = [
     # code, tests and traces naming unknown clauses
     (
         "unknown-clause-in-code",
-        _change(CODE, '@implements("TM.CORE.DRAW")', '@implements("TM.CORE.DRAW", "TM.CORE.NOPE")'),
+        _change(CODE, "Implements: TM.CORE.DRAW\n", "Implements: TM.CORE.DRAW, TM.CORE.NOPE\n"),
         CODE,
         "unknown clause id 'TM.CORE.NOPE'",
     ),
     (
-        "non-literal-implements",
-        _change(CODE, '@implements("TM.CORE.DRAW")', '@implements("TM.CORE.DRAW", NAME)'),
+        "empty-implements",
+        _change(CODE, "Implements: TM.CORE.DRAW\n", "Implements:\n"),
         CODE,
-        "not a string literal",
+        "draw (line 1): empty Implements: paragraph",
+    ),
+    (
+        "unknown-ruling-in-code",
+        _change(CODE, "RUL.CORE.TIES", "RUL.CORE.GONE"),
+        CODE,
+        "Deck.build (line 9): unknown ruling id 'RUL.CORE.GONE'",
     ),
     (
         "unknown-clause-in-test",
@@ -441,7 +463,7 @@ CASES: list[tuple[str, Mutation, str, str]] = [
     ),
     (
         "implemented-without-code",
-        _change(CODE, '@implements("TM.CORE.DRAW")\n', ""),
+        _change(CODE, "Implements: TM.CORE.DRAW\n", ""),
         CLAUSES,
         "TM.CORE.DRAW: implemented clause has no code reference",
     ),

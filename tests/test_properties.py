@@ -185,15 +185,6 @@ def _universe(state: GameState) -> list[Action]:
     return actions
 
 
-@pytest.mark.clause(
-    "TM.TURN.CHOICE",
-    "TM.PLAY.ONE_COLOURED",
-    "TM.PLAY.COLOUR_LOCK",
-    "TM.PLAY.EXTRA_CARD",
-    "TM.PLAY.NEVER_ALONE",
-    "TM.SPECIAL.COLOUR_CHANGE",
-    "TM.WITHDRAW.PICK_TWO",
-)
 @GAME_SETTINGS
 @given(game=games(), data=st.data())
 def test_apply_accepts_exactly_the_legal_actions(game: Game, data: st.DataObject) -> None:
@@ -209,6 +200,55 @@ def test_apply_accepts_exactly_the_legal_actions(game: Game, data: st.DataObject
             else:
                 with pytest.raises(IllegalActionError):
                     apply(state, action)
+
+
+@pytest.mark.clause(
+    "TM.TURN.CHOICE",
+    "TM.PLAY.ONE_COLOURED",
+    "TM.PLAY.COLOUR_LOCK",
+    "TM.PLAY.EXTRA_CARD",
+    "TM.PLAY.NEVER_ALONE",
+    "TM.SPECIAL.COLOUR_CHANGE",
+    "TM.WITHDRAW.PICK_TWO",
+)
+@GAME_SETTINGS
+@given(game=games(), data=st.data())
+def test_legal_actions_are_exactly_what_the_play_rules_allow(
+    game: Game, data: st.DataObject
+) -> None:
+    """The legal plays and takes, restated from the rules and compared with the engine:
+    one coloured card (of the visit's colour once chosen, any colour with the
+    colour-change card), optionally with one white or special card from the hand, or
+    withdraw; after withdrawing, any two different display cards (one if one is left)."""
+    colour_change = "special-colour-change"
+    for state in _pick_states(data, game, 4):
+        seat = state.to_move
+        if seat is None:
+            continue
+        legal = {str(action) for action in legal_actions(state)}
+        if state.step is Step.PLAY:
+            player = state.players[seat]
+            coloured = [
+                card
+                for card in player.hand
+                if card in COMPONENTS.cards
+                and COMPONENTS.cards[card].colour is not CardColour.WHITE
+            ]
+            extras = [card for card in player.hand if card not in coloured]
+            expected = {"withdraw"}
+            for card in coloured:
+                if player.colour in (None, COMPONENTS.cards[card].colour):
+                    expected.add(f"play {card}")
+                    expected.update(f"play {card} {extra}" for extra in extras)
+                elif colour_change in player.hand:
+                    expected.add(f"play {card} {colour_change}")
+            assert legal == expected
+        elif state.step is Step.TAKE:
+            display = sorted(state.display)
+            if len(display) <= 2:
+                assert legal == {"take " + " ".join(display)}
+            else:
+                assert legal == {f"take {a} {b}" for a, b in combinations(display, 2)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -304,6 +344,14 @@ def test_palace_points_bounds(own: list[str], province: str, more: str) -> None:
     else:
         assert 1 <= points <= 12
         assert points <= len({BOARD.cities[city].province for city in own})
+        # A palace in another province joined by a road to one here is in the chain.
+        joined = {
+            BOARD.cities[other].province
+            for city in here
+            for other in BOARD.neighbours[city] & set(own)
+            if BOARD.cities[other].province != province
+        }
+        assert points >= 1 + len(joined)
         # A further palace never breaks a chain: points never go down.
         assert palace_points(BOARD, [*own, more], province) >= points
     # Cities in other provinces with no road to one's own palaces add nothing.

@@ -8,7 +8,8 @@ It reads, without importing or running the engine (only ``tajmahal.rules.RULE_OP
   with an ``area_for`` field; they count like the others and are reported as waiting);
 - ``specs/paragraphs/*.toml``: one paragraph index per rulebook;
 - ``rulings/*.toml``: the rulings;
-- ``reference/tajmahal/**.py`` and ``tools/**.py``: ``@implements("TM.X", ...)`` decorators;
+- ``reference/tajmahal/**.py`` and ``tools/**.py``: ``Implements: TM.X, ...`` docstring
+  paragraphs (read by ``tools/clause_refs.py``);
 - ``tests/**.py``: ``@pytest.mark.clause("TM.X", ...)`` markers (on functions, methods and
   classes, or as a module or class ``pytestmark``) and the test node ids that exist;
 - ``specs/traces/**.json``: any ``"clauses"`` key (a list of clause ids), at any depth.
@@ -29,7 +30,6 @@ any, 0 otherwise. A coverage report is always printed first.
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import os
 import re
@@ -37,10 +37,12 @@ import sys
 import tomllib
 import unicodedata
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from clause_refs import Reference, ScannedTests, code_references, misplaced_clauses, test_references
 
 RULEBOOKS = (
     "000_d6560cbc94ab2b46.txt",
@@ -263,178 +265,35 @@ def load_texts(root: Path, findings: Findings) -> Texts:
 # -- code and tests --------------------------------------------------------------------------
 
 
-def _call_name(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Call):
-        if isinstance(node.func, ast.Name):
-            return node.func.id
-        if isinstance(node.func, ast.Attribute):
-            return node.func.attr
-    return None
-
-
-def _is_clause_mark(node: ast.expr) -> bool:
-    """``pytest.mark.clause(...)`` or ``mark.clause(...)``."""
-    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
-        return False
-    if node.func.attr != "clause":
-        return False
-    owner = node.func.value
-    return (isinstance(owner, ast.Attribute) and owner.attr == "mark") or (
-        isinstance(owner, ast.Name) and owner.id == "mark"
-    )
-
-
-def _literal_ids(call: ast.Call, file: str, where: str, what: str, findings: Findings) -> list[str]:
-    ids: list[str] = []
-    for argument in call.args:
-        if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-            ids.append(argument.value)
-        else:
-            findings.problem(file, where, f"{what} argument is not a string literal")
-    if not call.args:
-        findings.problem(file, where, f"{what} names no clause id")
-    return ids
-
-
-def _parse_python(path: Path, root: Path, findings: Findings) -> ast.Module | None:
-    try:
-        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    except (OSError, UnicodeDecodeError, SyntaxError) as error:
-        findings.problem(_rel(path, root), "file", f"cannot parse: {error}")
-        return None
-
-
-def _python_files(folder: Path) -> Iterator[Path]:
-    if folder.is_dir():
-        for path in sorted(folder.rglob("*.py")):
-            if "__pycache__" not in path.parts:
-                yield path
-
-
-@dataclass
-class Reference:
-    """One place that names a clause id."""
-
-    file: str
-    where: str
-    clause: str
-
-
 def scan_code(root: Path, findings: Findings) -> list[Reference]:
-    """Every ``implements("...")`` decorator in the package and the tools."""
+    """Every clause id in an ``Implements:`` docstring paragraph of the package and tools.
+
+    Ruling ids (``RUL.``) may be named there too: they are checked here against the
+    files in ``rulings/`` and left out of the result. Engine modules are checked against
+    the layout (``TM.WITHDRAW.*`` in ``engine/withdraw.py``; see ``clause_refs``).
+    """
     references: list[Reference] = []
-    for folder in (root / "reference" / "tajmahal", root / "tools"):
-        for path in _python_files(folder):
-            module = _parse_python(path, root, findings)
-            if module is None:
-                continue
-            file = _rel(path, root)
-
-            def visit(parent: ast.AST, prefix: str, file: str = file) -> None:
-                for node in ast.iter_child_nodes(parent):
-                    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                        visit(node, prefix)  # if, try, with ... blocks
-                        continue
-                    qualname = f"{prefix}{node.name}"
-                    for decorator in node.decorator_list:
-                        if (
-                            isinstance(decorator, ast.Call)
-                            and _call_name(decorator) == "implements"
-                        ):
-                            where = f"{qualname} (line {decorator.lineno})"
-                            ids = _literal_ids(decorator, file, where, "implements()", findings)
-                            references.extend(Reference(file, where, i) for i in ids)
-                    visit(node, f"{qualname}.")
-
-            visit(module, "")
+    found = code_references(root, findings)
+    for reference in found:
+        if reference.clause.startswith("RUL."):
+            if not (root / "rulings" / f"{reference.clause}.toml").is_file():
+                findings.problem(
+                    reference.file, reference.where, f"unknown ruling id {reference.clause!r}"
+                )
+            continue
+        references.append(Reference(reference.file, reference.where, reference.clause))
+    for reference, home in misplaced_clauses(found):
+        findings.problem(
+            reference.file,
+            reference.where,
+            f"{reference.clause} belongs in {home} (or in clause_refs.AREA_EXCEPTIONS)",
+        )
     return references
-
-
-def _is_test_module(path: Path) -> bool:
-    return path.name.startswith("test_") or path.name.endswith("_test.py")
-
-
-def _pytestmark_ids(
-    body: Sequence[ast.stmt], file: str, where: str, findings: Findings
-) -> list[str]:
-    """Clause ids of a ``pytestmark = ...`` assignment in a module or class body."""
-    ids: list[str] = []
-    for node in body:
-        value: ast.expr | None = None
-        if isinstance(node, ast.Assign):
-            targets = node.targets
-            value = node.value
-        elif isinstance(node, ast.AnnAssign):
-            targets = [node.target]
-            value = node.value
-        else:
-            continue
-        if not any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in targets):
-            continue
-        if value is None:
-            continue
-        marks = value.elts if isinstance(value, ast.List | ast.Tuple) else [value]
-        for mark in marks:
-            if isinstance(mark, ast.Call) and _is_clause_mark(mark):
-                ids.extend(_literal_ids(mark, file, where, "pytestmark clause()", findings))
-    return ids
-
-
-@dataclass
-class ScannedTests:
-    references: list[Reference] = field(default_factory=list)
-    """Each test (``where`` is the node id after ``file::``) and a clause it names."""
-    node_ids: set[str] = field(default_factory=set)
-    """Every test function, method and class node id that pytest would collect."""
 
 
 def scan_tests(root: Path, findings: Findings) -> ScannedTests:
     """Every clause marker under ``tests/`` and every test node id."""
-    scan = ScannedTests()
-    for path in _python_files(root / "tests"):
-        module = _parse_python(path, root, findings)
-        if module is None:
-            continue
-        file = _rel(path, root)
-        collected = _is_test_module(path)
-        inherited = _pytestmark_ids(module.body, file, "pytestmark", findings)
-
-        def visit(
-            body: Sequence[ast.stmt],
-            prefix: str,
-            marks: list[str],
-            collectable: bool,
-            file: str = file,
-            collected: bool = collected,
-        ) -> None:
-            for node in body:
-                if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                    continue
-                name = f"{prefix}{node.name}"
-                node_id = f"{file}::{name}"
-                own: list[str] = []
-                for decorator in node.decorator_list:
-                    if _is_clause_mark(decorator) and isinstance(decorator, ast.Call):
-                        own.extend(_literal_ids(decorator, file, name, "clause()", findings))
-                if isinstance(node, ast.ClassDef):
-                    is_test_class = collectable and node.name.startswith("Test")
-                    if is_test_class and collected:
-                        scan.node_ids.add(node_id)
-                    class_marks = own + _pytestmark_ids(node.body, file, name, findings)
-                    if class_marks and not is_test_class:
-                        findings.warn(f"{file}: {name}: clause marker on a non-test class")
-                    visit(node.body, f"{prefix}{node.name}::", marks + class_marks, is_test_class)
-                    continue
-                is_test = collectable and node.name.startswith("test") and collected
-                if is_test:
-                    scan.node_ids.add(node_id)
-                    for clause in dict.fromkeys(marks + own):
-                        scan.references.append(Reference(file, name, clause))
-                elif own:
-                    findings.warn(f"{file}: {name}: clause marker on a function pytest skips")
-
-        visit(module.body, "", inherited, True)
-    return scan
+    return test_references(root, findings)
 
 
 def scan_traces(root: Path, findings: Findings) -> list[Reference]:

@@ -41,24 +41,33 @@ from tajmahal.errors import (
     TajMahalError,
 )
 from tajmahal.events import Event
+from tajmahal.match import MatchResult, play_match
+from tajmahal.players import PLAYER_TYPES, GreedyPlayer, Player, RandomPlayer
 from tajmahal.rules import DEFAULT_RULES, RuleSet
 from tajmahal.setup import SetupOutcome, new_game, random_setup
 from tajmahal.state import GameState, Step
+from tajmahal.trace import Record, read_record, replay, replay_steps, verify
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_RULES",
+    "PLAYER_TYPES",
     "Action",
     "ActionSyntaxError",
     "ComponentError",
     "Components",
     "Event",
     "GameState",
+    "GreedyPlayer",
     "IllegalActionError",
+    "MatchResult",
     "PlaceCrown",
     "PlacePalace",
     "Play",
+    "Player",
+    "RandomPlayer",
+    "Record",
     "RecordError",
     "Reshuffle",
     "RuleSet",
@@ -78,6 +87,11 @@ __all__ = [
     "new_game",
     "palace_cities",
     "parse_action",
+    "play_match",
     "random_reshuffle",
     "random_setup",
+    "read_record",
+    "replay",
+    "replay_steps",
+    "verify",
 ]

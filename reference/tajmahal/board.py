@@ -15,7 +15,6 @@ from typing import Any
 import attrs
 import networkx as nx
 
-from tajmahal.clauses import implements
 from tajmahal.errors import ComponentError
 
 CityId = str
@@ -115,12 +114,6 @@ def _has_ring(graph: nx.Graph, members: tuple[CityId, ...]) -> bool:
     return False
 
 
-@implements(
-    "TM.COMP.BOARD.PROVINCES",
-    "TM.COMP.BOARD.CITIES",
-    "TM.COMP.BOARD.FORTRESSES",
-    "TM.COMP.BOARD.ROADS",
-)
 def board_from_json(document: Any) -> Board:
     """Build a :class:`Board` from ``board.json`` and check every confirmed fact.
 
@@ -129,6 +122,9 @@ def board_from_json(document: Any) -> Board:
     each province joined in a ring, drawable without crossings. Roads must join
     two distinct known cities and appear once. The optional ``province_neighbours`` list
     (documentation of which provinces share a border) must name pairs joined by a road.
+
+    Implements: TM.COMP.BOARD.PROVINCES, TM.COMP.BOARD.CITIES, TM.COMP.BOARD.FORTRESSES,
+    TM.COMP.BOARD.ROADS
     """
     if not isinstance(document, dict):
         raise _fail("(root)", "expected an object")

@@ -1,35 +1,42 @@
-"""The one mechanism that ties code to the clause registry in ``specs/clauses``.
+"""How code names the clauses of ``specs/clauses`` (and the rulings) it carries out.
 
-Code that implements a rule is decorated with :func:`implements`, naming the stable
-clause ids it carries out. The decorator changes nothing at run time beyond recording
-the ids on the function; ``tools/check_specs.py`` reads the decorators statically (from
-the syntax tree), so the registry, the code, the tests and the rulings are checked
-against each other without importing or running the engine.
+A function that implements a rule says so in its docstring, in a paragraph of its own
+such as ``Implements: TM.WITHDRAW.MAJORITY.STRICT, RUL.MAJORITY.ZERO_SYMBOLS``.
+The paragraph starts with ``Implements:``, lists ids separated by commas (it may wrap over
+lines) and ends at a blank line or at the end of the docstring. A docstring rather than a
+decorator, because tools that rewrite or inspect functions (mutation testers, coverage,
+debuggers) treat decorated functions differently; the marker must change nothing about
+the function. ``tools/clause_refs.py`` reads these paragraphs from the syntax tree,
+without importing the code, for ``tools/check_specs.py`` and the documentation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
-F = TypeVar("F", bound=Callable[..., object])
-
-CLAUSE_ATTRIBUTE = "__tajmahal_clauses__"
-"""Attribute under which :func:`implements` records clause ids on the decorated object."""
+MARKER = "Implements:"
+"""The words that open the paragraph naming a function's clauses."""
 
 
-def implements(*clause_ids: str) -> Callable[[F], F]:
-    """Mark a function (or class) as implementing the named rulebook clauses.
+def clause_ids(docstring: str | None) -> tuple[str, ...]:
+    """The ids named by the ``Implements:`` paragraph of a docstring, in order.
 
-    The ids must be literal strings so that the spec checker can read them without
-    running the code.
+    Returns ``()`` when there is no such paragraph. Leading white space of each line is
+    ignored, so both raw and cleaned docstrings (``inspect.cleandoc``) work; empty items
+    (a trailing comma) are dropped. The ids are not validated here: the spec checker
+    reports ids that name no clause or ruling.
     """
-    if not clause_ids:
-        raise ValueError("implements() needs at least one clause id")
-
-    def mark(target: F) -> F:
-        previous: tuple[str, ...] = getattr(target, CLAUSE_ATTRIBUTE, ())
-        setattr(target, CLAUSE_ATTRIBUTE, previous + tuple(clause_ids))
-        return target
-
-    return mark
+    if not docstring:
+        return ()
+    collected: list[str] = []
+    inside = False
+    for line in docstring.splitlines():
+        text = line.strip()
+        if not inside:
+            if text.startswith(MARKER):
+                inside = True
+                collected.append(text[len(MARKER) :])
+            continue
+        if not text:
+            break
+        collected.append(text)
+    items = " ".join(collected).split(",")
+    return tuple(item.strip() for item in items if item.strip())

@@ -22,7 +22,6 @@ from typing import Any
 import attrs
 
 from tajmahal.board import ID_PATTERN, ID_RULE, Board, City, Province, board_from_json
-from tajmahal.clauses import implements
 from tajmahal.errors import ComponentError
 from tajmahal.symbols import SYMBOL_INDEX, BonusKind, CardColour, Good, SpecialKind, Symbol
 
@@ -252,8 +251,15 @@ class _Reader:
             seen.add(item)
 
 
-@implements("TM.COMP.CARDS.COUNT", "TM.COMP.CARDS.SYMBOLS")
 def _parse_cards(document: Any) -> dict[CardId, Card]:
+    """The 96 regular cards of ``cards.json``, checked against the confirmed counts.
+
+    21 cards of each of the four colours and 12 white ones; a coloured card shows one or
+    two different symbols (never two elephants). Wrong data fails loudly here instead of
+    skewing every majority later.
+
+    Implements: TM.COMP.CARDS.COUNT, TM.COMP.CARDS.SYMBOLS
+    """
     reader = _Reader("cards.json")
     root = reader.obj(document, "(root)")
     items = reader.items(root.get("cards"), "cards")
@@ -300,8 +306,15 @@ _SPECIAL_SYMBOLS: dict[SpecialKind, tuple[Symbol, ...]] = {
 }
 
 
-@implements("TM.COMP.SPECIALS", "TM.SPECIAL.ELEPHANT", "TM.SPECIAL.MOGUL")
 def _parse_specials(document: Any) -> dict[CardId, SpecialCard]:
+    """The four special cards of ``specials.json``, each earned by one influence symbol.
+
+    The elephant card (earned with two general tiles) and the Grand Mogul card count as
+    one symbol of their kind when played; +2 and colour change count none. The checks pin
+    down that four different symbols earn them and generals the elephant card.
+
+    Implements: TM.COMP.SPECIALS, TM.SPECIAL.ELEPHANT, TM.SPECIAL.MOGUL
+    """
     reader = _Reader("specials.json")
     root = reader.obj(document, "(root)")
     items = reader.items(root.get("specials"), "specials")
@@ -334,8 +347,13 @@ def _parse_specials(document: Any) -> dict[CardId, SpecialCard]:
     return specials
 
 
-@implements("TM.COMP.PROVINCE_TILES")
 def _parse_province_tiles(document: Any) -> dict[ProvinceTileId, ProvinceTile]:
+    """The twelve province tiles of ``province_tiles.json``, numbered by visit, with goods.
+
+    Tile ``n`` lies in the court during visit ``n``; its goods score when it is won.
+
+    Implements: TM.COMP.PROVINCE_TILES
+    """
     reader = _Reader("province_tiles.json")
     root = reader.obj(document, "(root)")
     items = reader.items(root.get("tiles"), "tiles")
@@ -364,8 +382,14 @@ def _parse_province_tiles(document: Any) -> dict[ProvinceTileId, ProvinceTile]:
     return tiles
 
 
-@implements("TM.COMP.BONUS_TILES")
 def _parse_bonus_tiles(document: Any) -> dict[BonusTileId, BonusTile]:
+    """The 16 bonus tiles of ``bonus_tiles.json``: the Taj Mahal tile and 15 square ones.
+
+    The Taj Mahal tile is worth 4 points and a points tile 2; a card tile draws a card and
+    a good tile scores like a good. The count check catches a lost or doubled tile.
+
+    Implements: TM.COMP.BONUS_TILES
+    """
     reader = _Reader("bonus_tiles.json")
     root = reader.obj(document, "(root)")
     items = reader.items(root.get("tiles"), "tiles")

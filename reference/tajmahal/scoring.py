@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tajmahal.board import Board, CityId, ProvinceId
-from tajmahal.clauses import implements
 from tajmahal.components import CardId, Components
 from tajmahal.symbols import SYMBOL_INDEX, CardColour, Good
 
 
-@implements("TM.WITHDRAW.COMPARE", "TM.SPECIAL.ELEPHANT", "TM.SPECIAL.MOGUL")
 def symbol_counts(components: Components, cards: Iterable[CardId]) -> tuple[int, ...]:
     """How many of each symbol (canonical order) the played cards show.
 
     Special cards count the symbol they stand for; +2 and colour change count nothing.
+
+    Implements: TM.WITHDRAW.COMPARE, TM.SPECIAL.ELEPHANT, TM.SPECIAL.MOGUL
     """
     counts = [0] * len(SYMBOL_INDEX)
     positions = components.symbol_positions
@@ -28,34 +28,29 @@ def symbol_counts(components: Components, cards: Iterable[CardId]) -> tuple[int,
     return tuple(counts)
 
 
-@implements("TM.WITHDRAW.MAJORITY.STRICT", "TM.WITHDRAW.MAJORITY.ZERO")
 def wins_majority(own: int, others: Iterable[int]) -> bool:
     """True when ``own`` symbols beat every compared player strictly, with at least one.
 
     A tie wins nothing (TM.WITHDRAW.MAJORITY.STRICT); zero symbols never win, even
     against nobody (RUL.MAJORITY.ZERO_SYMBOLS).
+
+    Implements: TM.WITHDRAW.MAJORITY.STRICT, TM.WITHDRAW.MAJORITY.ZERO
     """
     return own >= 1 and all(own > other for other in others)
 
 
-@implements("TM.SCORE.BONUS.GOOD", "TM.SCORE.PROVINCE")
 def goods_points(new_goods: Sequence[Good], owned_goods: Iterable[Good]) -> int:
     """Points for a newly won tile showing ``new_goods``.
 
     One point per good on the tile, plus one per matching good on the tiles the player
     already owns (RUL.SCORE.GOODS_COUNT).
+
+    Implements: TM.SCORE.BONUS.GOOD, TM.SCORE.PROVINCE
     """
     owned = list(owned_goods)
     return len(new_goods) + sum(owned.count(good) for good in new_goods)
 
 
-@implements(
-    "TM.SCORE.PALACE.CURRENT",
-    "TM.SCORE.PALACE.CHAIN",
-    "TM.SCORE.PALACE.PROVINCES",
-    "TM.SCORE.PALACE.BREAK",
-    "TM.SCORE.PALACE.SHARED_CITY",
-)
 def palace_points(board: Board, own_cities: Iterable[CityId], province: ProvinceId) -> int:
     """Palace points for a player who has just placed palaces in ``province``.
 
@@ -64,6 +59,9 @@ def palace_points(board: Board, own_cities: Iterable[CityId], province: Province
     any of them lies in the current province, plus 1 for every other province reached
     from there through a chain of their own palaces along roads. Cities without one of
     their palaces break the chain.
+
+    Implements: TM.SCORE.PALACE.CURRENT, TM.SCORE.PALACE.CHAIN, TM.SCORE.PALACE.PROVINCES,
+    TM.SCORE.PALACE.BREAK, TM.SCORE.PALACE.SHARED_CITY
     """
     owned = set(own_cities)
     cities = board.cities
@@ -82,15 +80,13 @@ def palace_points(board: Board, own_cities: Iterable[CityId], province: Province
     return len(provinces)
 
 
-@implements(
-    "TM.END.HAND.SPECIAL",
-    "TM.END.HAND.WHITE",
-    "TM.END.HAND.LARGEST_COLOUR",
-    "TM.END.LEFTOVER_NO_VALUE",
-)
 def hand_points(components: Components, hand: Iterable[CardId]) -> int:
     """End-of-game points for a hand: 1 per special card, 1 per white card, and 1 per card
-    of the colour held most (one colour only on a tie; 0 without coloured cards)."""
+    of the colour held most (one colour only on a tie; 0 without coloured cards).
+
+    Implements: TM.END.HAND.SPECIAL, TM.END.HAND.WHITE, TM.END.HAND.LARGEST_COLOUR,
+    TM.END.LEFTOVER_NO_VALUE
+    """
     specials = whites = 0
     per_colour: dict[CardColour, int] = {}
     for card_id in hand:

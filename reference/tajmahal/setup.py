@@ -14,7 +14,6 @@ from collections.abc import Mapping
 import attrs
 
 from tajmahal.board import CityId, ProvinceId
-from tajmahal.clauses import implements
 from tajmahal.components import BonusTileId, CardId, Components, ProvinceTileId
 from tajmahal.errors import RecordError
 from tajmahal.rules import RuleSet
@@ -47,19 +46,14 @@ class SetupOutcome:
     """The seat chosen to start (RUL.SETUP.START_PLAYER)."""
 
 
-@implements(
-    "TM.SETUP.PROVINCE.AGRA_TWELVE",
-    "TM.SETUP.PROVINCE.SHUFFLE",
-    "TM.SETUP.BONUS.TAJ",
-    "TM.SETUP.BONUS.FORTRESSES",
-    "TM.SETUP.DECK.SHUFFLE",
-    "TM.SETUP.HANDS",
-    "TM.SETUP.DISPLAY.SIZE",
-    "TM.SETUP.START_PLAYER",
-)
 def random_setup(components: Components, players: int, seed: int) -> SetupOutcome:
     """Draw a setup from ``seed`` with Python's ``random.Random`` (only here and in
-    :func:`tajmahal.engine.random_reshuffle`; records never depend on it)."""
+    :func:`tajmahal.engine.random_reshuffle`; records never depend on it).
+
+    Implements: TM.SETUP.PROVINCE.AGRA_TWELVE, TM.SETUP.PROVINCE.SHUFFLE, TM.SETUP.BONUS.TAJ,
+    TM.SETUP.BONUS.FORTRESSES, TM.SETUP.DECK.SHUFFLE, TM.SETUP.HANDS, TM.SETUP.DISPLAY.SIZE,
+    TM.SETUP.START_PLAYER
+    """
     if players not in DISPLAY_SIZES:
         raise ValueError(f"Taj Mahal is for 3 to 5 players, not {players}")
     rng = random.Random(seed)
@@ -211,21 +205,15 @@ def validate_setup(
         )
 
 
-@implements(
-    "TM.SETUP.COURT.INFLUENCE",
-    "TM.SETUP.COURT.CROWN",
-    "TM.SETUP.SPECIALS.TABLE",
-    "TM.SETUP.DECK.DRAW_PILE",
-    "TM.SETUP.PLAYER_COLOURS",
-    "TM.SETUP.FIRST_PROVINCE",
-    "TM.SETUP.VISIT_ORDER",
-    "TM.SETUP.PLAYER_COUNT",
-    "TM.TURN.START_PLAYER_BEGINS",
-)
 def new_game(
     components: Components, players: int, setup: SetupOutcome, rules: RuleSet | None = None
 ) -> GameState:
-    """The state at the start of the first visit, built from an explicit setup outcome."""
+    """The state at the start of the first visit, built from an explicit setup outcome.
+
+    Implements: TM.SETUP.COURT.INFLUENCE, TM.SETUP.COURT.CROWN, TM.SETUP.SPECIALS.TABLE,
+    TM.SETUP.DECK.DRAW_PILE, TM.SETUP.PLAYER_COLOURS, TM.SETUP.FIRST_PROVINCE, TM.SETUP.VISIT_ORDER,
+    TM.SETUP.PLAYER_COUNT, TM.TURN.START_PLAYER_BEGINS
+    """
     validate_setup(components, players, setup)
     by_number = {
         components.province_tiles[tile].number: province

@@ -11,7 +11,6 @@ from __future__ import annotations
 import attrs
 
 from tajmahal.board import CityId, ProvinceId
-from tajmahal.clauses import implements
 from tajmahal.components import BonusTileId, CardId, ProvinceTileId
 from tajmahal.state import GameState, Palace, Step
 from tajmahal.symbols import CardColour, Symbol
@@ -81,9 +80,11 @@ class View:
     """Every palace on the board."""
 
 
-@implements("TM.PLAY.HANDS_SECRET", "TM.SETUP.HANDS")
 def view(state: GameState, player: int) -> View:
-    """The view of ``state`` for seat ``player``: other hands and the deck order removed."""
+    """The view of ``state`` for seat ``player``: other hands and the deck order removed.
+
+    Implements: TM.PLAY.HANDS_SECRET, TM.SETUP.HANDS
+    """
     if not 0 <= player < state.players_count:
         raise ValueError(f"no seat {player} in a {state.players_count}-player game")
     return View(

@@ -9,12 +9,14 @@ from positions import (
     legal,
     player,
     run,
+    symbols,
     table,
     with_hand,
 )
 
 from tajmahal.scoring import symbol_counts
 from tajmahal.state import GameState, Step
+from tajmahal.symbols import Symbol
 
 SPECIALS = ("special-colour-change", "special-elephant", "special-mogul", "special-plus-two")
 
@@ -44,6 +46,16 @@ def test_the_mogul_card_counts_as_one_grand_mogul_like_the_white_mogul() -> None
     assert not state.crown_in_court
 
 
+@pytest.mark.clause("TM.COMP.CARDS.SYMBOLS")
+def test_symbol_counts_are_numbers_in_canonical_order() -> None:
+    """Counts in the order vizier, general, monk, princess, Grand Mogul, elephant: red-19
+    shows two elephants, red-01 a vizier and a general, white-05 a Grand Mogul."""
+    assert symbol_counts(COMPONENTS, ["red-19"]) == (0, 0, 0, 0, 0, 2)
+    assert symbol_counts(COMPONENTS, ["red-01", "white-05", "red-19"]) == (1, 1, 0, 0, 1, 2)
+    assert symbol_counts(COMPONENTS, ["special-elephant", "special-mogul"]) == (0, 0, 0, 0, 1, 1)
+    assert symbol_counts(COMPONENTS, []) == (0, 0, 0, 0, 0, 0)
+
+
 @pytest.mark.clause("TM.SPECIAL.PLUS_TWO", "TM.SPECIAL.COLOUR_CHANGE")
 def test_plus_two_and_colour_change_show_no_symbol() -> None:
     assert sum(symbol_counts(COMPONENTS, ["special-plus-two", "special-colour-change"])) == 0
@@ -64,10 +76,14 @@ def test_plus_two_scores_when_played_and_again_when_played_again() -> None:
 
 @pytest.mark.clause("TM.SPECIAL.NO_EFFECT_IN_HAND")
 def test_special_cards_in_hand_do_nothing() -> None:
+    """Nobody plays an elephant or a Grand Mogul, so a special card counted from seat 0's
+    hand would win it the province tile or the crown on its own."""
     state = holding(*SPECIALS)
     state = run(state, "play red-01")
     assert player(state, 0).score == 0
-    state = run(state, "play yellow-14", "play green-02", "play violet-02")
+    state = run(state, "play yellow-03", "play green-02", "play violet-02")
+    shown = symbols(["red-01", "yellow-03", "green-02", "violet-02"])
+    assert shown[Symbol.ELEPHANT] == 0 and shown[Symbol.MOGUL] == 0
     state = run(state, "withdraw")
     withdrawal = state.withdrawal
     assert withdrawal is not None

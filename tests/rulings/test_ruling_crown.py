@@ -460,3 +460,36 @@ def test_bonus_under_crown_only_stays_unscored() -> None:
         assert dict(later.bonus_on_board).get(fort) == tile
     assert not any(e.kind == "bonus" and tile in e.text for e in events)
     assert [p.city for p in starts[-1].palaces if p.city == fort] == [fort]
+
+
+@pytest.mark.clause("TM.REWARD.CROWN.PALACE", "TM.REWARD.CROWN.BESIDE_OWN")
+def test_crown_with_no_legal_city_is_not_placed() -> None:
+    """RUL.REWARD.NO_LEGAL_CITY under crown_beside_own_palace = forbidden: seat 0's own
+    palaces fill all four cities of province A, so the crown it wins has no legal city.
+    It is not placed, the crown stays won (out of the court) and nothing is scored."""
+    rules = RuleSet(crown_beside_own_palace=Permission.FORBIDDEN)
+    state = table(("red-05",), TWO_ELEPHANTS, rules=rules)
+    state = with_palaces(state, ("A1", 0), ("A2", 0), ("A3", 0), ("A4", 0))
+    assert crown_cities(state, 0) == ()
+    state = run(state, "withdraw")
+    assert not state.crown_in_court
+    assert state.step is Step.TAKE and state.to_move == 0
+    assert not any(a.startswith(("crown ", "palace ")) for a in legal(state))
+    assert not any(p.crowned for p in state.palaces)
+    assert player(state, 0).score == 0
+
+
+@pytest.mark.clause("TM.REWARD.CROWN.PALACE", "TM.REWARD.CROWN.BESIDE_OWN")
+def test_crown_loses_its_last_city_to_the_players_own_palace() -> None:
+    """RUL.REWARD.NO_LEGAL_CITY and RUL.CROWN.PLACEMENT_ORDER under forbidden: seat 0 owns
+    A1 to A3 and wins the vizier and the crown. Placing the palace in A4 first leaves the
+    crown no city: it is forfeited, and the palaces still score 1 (province A only)."""
+    rules = RuleSet(crown_beside_own_palace=Permission.FORBIDDEN)
+    state = table(VIZIER_AND_CROWN, TWO_ELEPHANTS, rules=rules)
+    state = with_palaces(state, ("A1", 0), ("A2", 0), ("A3", 0))
+    state = run(state, "withdraw")
+    assert legal(state) == {"crown A4", "palace A4"}
+    state = run(state, "palace A4")
+    assert state.step is Step.TAKE
+    assert not any(p.crowned for p in state.palaces)
+    assert player(state, 0).score == 1

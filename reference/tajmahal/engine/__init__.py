@@ -1,0 +1,204 @@
+"""The rules engine: ``legal_actions(state)`` and ``apply(state, action)``.
+
+Both are pure functions over frozen :class:`~tajmahal.state.GameState` values. ``apply``
+copies the state into a private working copy (:mod:`~tajmahal.engine._work`), carries
+out the action and every automatic consequence (scoring, discarding, drawing, ending a
+visit) until the game next waits for a decision or a chance outcome, and freezes the
+result.
+
+The package follows the rulebooks' order, one module per clause area of
+``specs/clauses``: :mod:`~tajmahal.engine.play` (a turn: playing cards),
+:mod:`~tajmahal.engine.withdraw` (withdrawing, the majorities, the discard and the
+display picks), :mod:`~tajmahal.engine.reward` (palaces and the crown palace),
+:mod:`~tajmahal.engine.score` (bonus tiles, province tiles, palaces),
+:mod:`~tajmahal.engine.special` (special cards changing hands),
+:mod:`~tajmahal.engine.visit` (the end of a visit, the next one, drawing) and
+:mod:`~tajmahal.engine.end` (the end of the game). This module dispatches on the
+:class:`~tajmahal.state.Step` and runs the automatic sequence.
+
+Chance is explicit: when a card must be drawn from an empty deck, the game stops at a
+``SHUFFLE`` step and waits for a :class:`~tajmahal.actions.Reshuffle` action naming the
+new deck order. :func:`random_reshuffle` makes one from a random generator; a record
+stores it, so replays need no generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tajmahal.actions import (
+    Action,
+    PlaceCrown,
+    PlacePalace,
+    Play,
+    Reshuffle,
+    Take,
+    Withdraw,
+)
+from tajmahal.components import CardId
+from tajmahal.engine._work import Work, next_active
+from tajmahal.engine.play import apply_play, play_actions
+from tajmahal.engine.reward import (
+    apply_crown,
+    apply_palace,
+    crown_cities,
+    forfeit_impossible,
+    palace_cities,
+)
+from tajmahal.engine.score import score_withdrawal
+from tajmahal.engine.visit import apply_reshuffle, perform_draw
+from tajmahal.engine.withdraw import (
+    apply_take,
+    apply_withdraw,
+    discard_played,
+    finish_withdrawal,
+    last_player_takes,
+    take_actions,
+)
+from tajmahal.errors import IllegalActionError
+from tajmahal.events import Event
+from tajmahal.state import GameState, Step
+
+__all__ = [
+    "apply",
+    "apply_with_events",
+    "chance_cards",
+    "crown_cities",
+    "legal_actions",
+    "palace_cities",
+    "random_reshuffle",
+]
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action the player to move may take, sorted by canonical string, no duplicates.
+
+    Empty when the game is over and at a chance step (where the next action is a
+    :class:`~tajmahal.actions.Reshuffle`; see :func:`chance_cards`).
+    """
+    step = state.step
+    seat = state.to_move
+    if seat is None or step is Step.OVER or step is Step.SHUFFLE:
+        return ()
+    actions: list[Action]
+    if step is Step.PLAY:
+        actions = play_actions(state, seat)
+    elif step is Step.PLACE:
+        withdrawal = state.withdrawal
+        assert withdrawal is not None
+        actions = []
+        if withdrawal.crown_owed:
+            actions.extend(PlaceCrown(city) for city in crown_cities(state, seat))
+        if withdrawal.palaces_owed:
+            actions.extend(PlacePalace(city) for city in palace_cities(state, seat))
+    else:
+        actions = take_actions(state)
+    # Generated in canonical order already: hands, displays and province cities are sorted,
+    # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
+    return tuple(actions)
+
+
+def chance_cards(state: GameState) -> tuple[CardId, ...]:
+    """At a chance step, the cards a ``reshuffle`` must order (the discard pile); else ()."""
+    return state.discard if state.step is Step.SHUFFLE else ()
+
+
+def random_reshuffle(state: GameState, rng: random.Random) -> Reshuffle:
+    """A uniformly random reshuffle outcome for a chance step."""
+    order = list(chance_cards(state))
+    rng.shuffle(order)
+    return Reshuffle(tuple(order))
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; raises :class:`IllegalActionError` saying why it is illegal."""
+    return _apply(state, action, recording=False).freeze()
+
+
+def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    """Like :func:`apply`, also returning what happened (for the readable account)."""
+    work = _apply(state, action, recording=True)
+    return work.freeze(), tuple(work.events)
+
+
+def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
+    """Dispatch on the step the game waits at, then run the automatic sequence."""
+    if state.step is Step.OVER:
+        raise IllegalActionError(f"the game is over; no action is possible ({action})")
+    work = Work(state, recording)
+    if state.step is Step.SHUFFLE:
+        if not isinstance(action, Reshuffle):
+            raise IllegalActionError(
+                f"the game waits for a chance outcome (reshuffle of the {len(state.discard)} "
+                f"discarded cards), not {action}"
+            )
+        apply_reshuffle(work, action)
+    elif isinstance(action, Reshuffle):
+        raise IllegalActionError("no reshuffle is due: the deck is not being drawn from empty")
+    elif state.step is Step.PLAY:
+        if isinstance(action, Play):
+            apply_play(work, action)
+        elif isinstance(action, Withdraw):
+            apply_withdraw(work)
+        else:
+            raise IllegalActionError(
+                f"player {state.to_move} must play cards or withdraw now, not {action}"
+            )
+    elif state.step is Step.PLACE:
+        if isinstance(action, PlacePalace):
+            apply_palace(work, action.city)
+        elif isinstance(action, PlaceCrown):
+            apply_crown(work, action.city)
+        else:
+            raise IllegalActionError(
+                f"player {state.to_move} must place a palace or the crown palace now, not {action}"
+            )
+    else:
+        if not isinstance(action, Take):
+            raise IllegalActionError(
+                f"player {state.to_move} must take cards from the display now, not {action}"
+            )
+        apply_take(work, action)
+    _continue(work)
+    return work
+
+
+def _continue(work: Work) -> None:
+    """Carry out everything automatic until a decision, a chance outcome or the end.
+
+    After a withdrawal: drop placements without a legal city, wait for each placement,
+    score, discard, draw what is owed, then the display picks (automatic for the last
+    player), then the next player or the end of the visit. A reshuffle interrupts the
+    sequence at the draw and resumes it where it stopped.
+    """
+    while True:
+        if work.draw is not None and not perform_draw(work):
+            return
+        withdrawal = work.withdrawal
+        if withdrawal is None:
+            if work.step is Step.OVER:
+                return
+            work.step = Step.PLAY
+            if work.to_move is None:  # a reshuffle interrupted the display draw of a new visit
+                work.to_move = work.start_player
+            return
+        seat = withdrawal.seat
+        if withdrawal.palaces_owed or withdrawal.crown_owed:
+            if forfeit_impossible(work):
+                continue
+            work.step = Step.PLACE
+            work.to_move = seat
+            return
+        if not withdrawal.scored:
+            score_withdrawal(work)
+            discard_played(work)
+            continue
+        if next_active(work, seat) is None:
+            last_player_takes(work, seat)
+        elif work.read("display"):
+            work.step = Step.TAKE
+            work.to_move = seat
+            return
+        finish_withdrawal(work, seat)
+        if work.step is Step.OVER:
+            return

@@ -1,0 +1,248 @@
+"""The working copy: a mutable, copy-on-write mirror of one frozen state.
+
+``apply`` never changes a :class:`~tajmahal.state.GameState`. It wraps the state in a
+:class:`Work`, lets the rule modules change the working copy, and freezes the result.
+Collections are copied from the frozen state only when first changed and only changed
+parts are rebuilt (and re-sorted) on :meth:`Work.freeze`: most actions touch one player
+and a counter or two, so this is what keeps ``apply`` fast.
+
+No rule lives here; the helpers at the end are the few facts every rule module needs
+(who moves next, which card is the colour-change card).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tajmahal.board import CityId
+from tajmahal.components import CardId, Components
+from tajmahal.events import Event
+from tajmahal.state import GameState, Palace, PlayerState
+from tajmahal.symbols import SYMBOL_INDEX, SpecialKind, Symbol
+
+
+class WorkPlayer:
+    """Mutable mirror of :class:`~tajmahal.state.PlayerState` used inside one ``apply``."""
+
+    __slots__ = (
+        "colour",
+        "goods_tiles",
+        "hand",
+        "influence",
+        "played",
+        "province_tiles",
+        "score",
+        "withdrawn",
+        "withdrawn_counts",
+    )
+
+    def __init__(self, player: PlayerState) -> None:
+        self.hand = list(player.hand)
+        self.played = list(player.played)
+        self.colour = player.colour
+        self.withdrawn = player.withdrawn
+        self.withdrawn_counts = player.withdrawn_counts
+        self.influence = list(player.influence)
+        self.province_tiles = list(player.province_tiles)
+        self.goods_tiles = list(player.goods_tiles)
+        self.score = player.score
+
+    def freeze(self) -> PlayerState:
+        """The frozen player (hands and influence tiles are kept sorted on insertion)."""
+        return PlayerState(
+            hand=tuple(self.hand),
+            played=tuple(self.played),
+            colour=self.colour,
+            withdrawn=self.withdrawn,
+            withdrawn_counts=self.withdrawn_counts,
+            influence=tuple(self.influence),  # kept in canonical order by insort
+            province_tiles=tuple(self.province_tiles),
+            goods_tiles=tuple(self.goods_tiles),
+            score=self.score,
+        )
+
+
+class Work:
+    """Mutable, copy-on-write mirror of :class:`~tajmahal.state.GameState` plus the events
+    of one ``apply`` (recorded only when ``recording`` is true)."""
+
+    def __init__(self, state: GameState, recording: bool = True) -> None:
+        self.state = state
+        self.recording = recording
+        """False when the caller discards events: they are then not built at all."""
+        self.components: Components = state.config.components
+        self.rules = state.config.rules
+        self.count = state.config.players
+        self.visit = state.visit
+        self.step = state.step
+        self.to_move = state.to_move
+        self.start_player = state.start_player
+        self._players: dict[int, WorkPlayer] = {}
+        self.crown_in_court = state.crown_in_court
+        self.court_province_tile = state.court_province_tile
+        self.withdrawal = state.withdrawal
+        self.draw = state.draw
+        self.events: list[Event] = []
+        self._lists: dict[str, list[Any]] = {}
+        self._bonus: dict[CityId, str] | None = None
+
+    # Copy-on-write access ---------------------------------------------------------------
+
+    def player(self, seat: int) -> WorkPlayer:
+        """The mutable copy of a seat's holdings (made on first use)."""
+        player = self._players.get(seat)
+        if player is None:
+            player = self._players[seat] = WorkPlayer(self.state.players[seat])
+        return player
+
+    @property
+    def players(self) -> list[WorkPlayer]:
+        """Mutable copies of every seat (use :meth:`player` or :meth:`is_active` when one
+        seat is enough)."""
+        return [self.player(seat) for seat in range(self.count)]
+
+    def peek(self, seat: int) -> WorkPlayer | PlayerState:
+        """A seat's holdings for reading only (no copy is made)."""
+        player = self._players.get(seat)
+        return player if player is not None else self.state.players[seat]
+
+    def is_active(self, seat: int) -> bool:
+        """True if the seat has not withdrawn from the current visit."""
+        player = self._players.get(seat)
+        return not (player.withdrawn if player is not None else self.state.players[seat].withdrawn)
+
+    def read(self, name: str) -> list[Any] | tuple[Any, ...]:
+        """A collection for reading only: the working copy if one was made, else the
+        frozen original (so that reading does not mark it as changed)."""
+        items = self._lists.get(name)
+        return items if items is not None else getattr(self.state, name)
+
+    def _list(self, name: str) -> list[Any]:
+        items = self._lists.get(name)
+        if items is None:
+            items = self._lists[name] = list(getattr(self.state, name))
+        return items
+
+    @property
+    def deck(self) -> list[CardId]:
+        """The draw pile, top card first (copied on first use)."""
+        return self._list("deck")
+
+    @property
+    def discard(self) -> list[CardId]:
+        """The discard pile (copied on first use; sorted when frozen)."""
+        return self._list("discard")
+
+    @property
+    def display(self) -> list[CardId]:
+        """The face-up display (copied on first use; sorted when frozen)."""
+        return self._list("display")
+
+    @property
+    def specials_on_table(self) -> list[CardId]:
+        """Special cards nobody has earned yet (copied on first use)."""
+        return self._list("specials_on_table")
+
+    @property
+    def court_influence(self) -> list[Symbol]:
+        """Influence tiles still in the court (copied on first use)."""
+        return self._list("court_influence")
+
+    @property
+    def palaces(self) -> list[Palace]:
+        """Palaces on the board, kept in canonical order (copied on first use)."""
+        return self._list("palaces")
+
+    @property
+    def bonus_on_board(self) -> dict[CityId, str]:
+        """Bonus tiles still on the board by city (copied on first use)."""
+        if self._bonus is None:
+            self._bonus = dict(self.state.bonus_on_board)
+        return self._bonus
+
+    def freeze(self) -> GameState:
+        """The frozen state: unchanged parts are shared with the original."""
+        state = self.state
+        lists = self._lists
+        players = state.players
+        if self._players:
+            players = tuple(
+                self._players[seat].freeze() if seat in self._players else old
+                for seat, old in enumerate(players)
+            )
+        return GameState(
+            config=state.config,
+            visit=self.visit,
+            step=self.step,
+            to_move=self.to_move,
+            start_player=self.start_player,
+            players=players,
+            deck=tuple(lists["deck"]) if "deck" in lists else state.deck,
+            discard=tuple(sorted(lists["discard"])) if "discard" in lists else state.discard,
+            display=tuple(sorted(lists["display"])) if "display" in lists else state.display,
+            specials_on_table=(
+                tuple(sorted(lists["specials_on_table"]))
+                if "specials_on_table" in lists
+                else state.specials_on_table
+            ),
+            court_influence=(
+                tuple(sorted(lists["court_influence"], key=SYMBOL_INDEX.__getitem__))
+                if "court_influence" in lists
+                else state.court_influence
+            ),
+            crown_in_court=self.crown_in_court,
+            court_province_tile=self.court_province_tile,
+            province_order=state.province_order,
+            bonus_on_board=(
+                tuple(sorted(self._bonus.items()))
+                if self._bonus is not None
+                else state.bonus_on_board
+            ),
+            palaces=(
+                tuple(lists["palaces"])  # kept sorted by insort
+                if "palaces" in lists
+                else state.palaces
+            ),
+            withdrawal=self.withdrawal,
+            draw=self.draw,
+        )
+
+    def note(self, kind: str, seat: int | None, text: str, points: int = 0) -> None:
+        """Add ``points`` to ``seat``'s score and, when recording, record the event."""
+        if points:
+            assert seat is not None
+            self.player(seat).score += points
+        if self.recording:
+            self.events.append(Event(kind, seat, text, points))
+
+    @property
+    def province(self) -> str:
+        """The province of the current visit."""
+        return self.state.province_order[self.visit - 1]
+
+
+def colour_change_id(components: Components) -> CardId:
+    """The id of the colour-change special card."""
+    return components.special_of_kind(SpecialKind.COLOUR_CHANGE).id
+
+
+def next_active(work: Work, seat: int) -> int | None:
+    """The next seat clockwise after ``seat`` still in the visit (``seat`` itself last).
+
+    Implements: TM.TURN.CLOCKWISE, TM.TURN.WITHDRAWN_SKIPPED
+    """
+    count = work.count
+    for offset in range(1, count + 1):
+        candidate = (seat + offset) % count
+        if work.is_active(candidate):
+            return candidate
+    return None
+
+
+def describe(components: Components, card_id: CardId) -> str:
+    """A card for the account: its id with colour and symbols, or marked as special."""
+    card = components.cards.get(card_id)
+    if card is None:
+        special = components.specials.get(card_id)
+        return f"{card_id} (special)" if special is not None else card_id
+    return f"{card_id} ({card.colour.value}: {'+'.join(s.value for s in card.symbols)})"

@@ -1,0 +1,135 @@
+"""A turn: playing one or two cards (the rulebooks' "Giocare 1 o 2 carte", "A. Juega 1 o
+2 cartas", "La Manche").
+
+A play is one coloured card, alone or with one white or special card; the first
+coloured card of a visit fixes the player's colour for the rest of the visit. The
+special cards that act when played live here too, because they act through the play:
+the colour-change card lifts the colour lock for one play and the +2 card scores at
+once. Withdrawing is always offered beside the plays.
+
+Notes on this implementation:
+
+- A white card and a special card are never played together: the second card of a play
+  is one card (RUL.PLAY.WHITE_AND_SPECIAL).
+- The colour-change card played on a player's first turn of a visit does not fix a
+  colour unless the rule set says so (RUL.SPECIAL.COLOUR_CHANGE_FIRST_TURN, option
+  ``colour_change_first_turn``).
+- A player with no legal play is left only the withdrawal (RUL.TURN.NO_LEGAL_PLAY).
+"""
+
+from __future__ import annotations
+
+from tajmahal.actions import WITHDRAW, Action, Play
+from tajmahal.components import CardId
+from tajmahal.engine._work import Work, colour_change_id, describe, next_active
+from tajmahal.errors import IllegalActionError
+from tajmahal.rules import ColourChangeFirstTurn
+from tajmahal.state import GameState
+from tajmahal.symbols import CardColour, SpecialKind
+
+
+def play_actions(state: GameState, seat: int) -> list[Action]:
+    """Every play open to ``seat``, then ``withdraw``, in canonical order.
+
+    Each coloured card of the player's colour (any colour before the first play of the
+    visit) alone or with each white or special card in hand; a card of another colour
+    only together with the colour-change card. Withdrawing is always possible, with or
+    without cards in hand.
+
+    Implements: TM.TURN.CHOICE, TM.PLAY.ONE_COLOURED, TM.PLAY.FIRST_ANY_COLOUR,
+    TM.PLAY.COLOUR_LOCK, TM.PLAY.EXTRA_CARD, TM.PLAY.NEVER_ALONE, TM.PLAY.THREE_FORMS,
+    TM.SPECIAL.PLAY_LIKE_WHITE, TM.SPECIAL.ONE_PER_TURN, TM.SPECIAL.COLOUR_CHANGE,
+    TM.TURN.NO_LEGAL_PLAY, TM.WITHDRAW.EMPTY_HANDED
+    """
+    components = state.config.components
+    player = state.players[seat]
+    cards = components.cards
+    colour_change = colour_change_id(components)
+    coloured: list[CardId] = []
+    extras: list[CardId] = []
+    has_colour_change = False
+    for card_id in player.hand:
+        card = cards.get(card_id)
+        if card is None:
+            extras.append(card_id)
+            if card_id == colour_change:
+                has_colour_change = True
+        elif card.colour is CardColour.WHITE:
+            extras.append(card_id)
+        else:
+            coloured.append(card_id)
+    actions: list[Action] = []
+    lock = player.colour
+    for card_id in coloured:
+        if lock is None or cards[card_id].colour is lock:
+            actions.append(Play(card_id))
+            actions.extend(Play(card_id, extra) for extra in extras)
+        elif has_colour_change:
+            actions.append(Play(card_id, colour_change))
+    actions.append(WITHDRAW)
+    return actions
+
+
+def apply_play(work: Work, action: Play) -> None:
+    """Move the played cards from hand to the table, fix the colour, pass the turn.
+
+    Refuses cards not in hand, a play without a coloured card, two coloured cards and a
+    card of the wrong colour (unless the colour-change card comes with it). The +2 card
+    scores its 2 points now. The turn passes clockwise to the next player still in the
+    visit, the player themself when everybody else has withdrawn.
+
+    Implements: TM.PLAY.ONE_COLOURED, TM.PLAY.COLOUR_LOCK, TM.PLAY.FIRST_ANY_COLOUR,
+    TM.PLAY.NO_TAKE_BACK, TM.SPECIAL.PLUS_TWO, TM.SPECIAL.COLOUR_CHANGE,
+    TM.SPECIAL.COLOUR_CHANGE.ONE_TURN, TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN,
+    TM.TURN.CLOCKWISE, TM.TURN.LAST_PLAYER_CONTINUES, TM.SPECIAL.NO_EFFECT_IN_HAND,
+    RUL.SPECIAL.COLOUR_CHANGE_FIRST_TURN
+    """
+    seat = work.to_move
+    assert seat is not None
+    components = work.components
+    player = work.player(seat)
+    coloured = components.cards.get(action.coloured)
+    if action.coloured not in player.hand:
+        raise IllegalActionError(f"{action.coloured} is not in player {seat}'s hand")
+    if coloured is None or coloured.colour is CardColour.WHITE:
+        raise IllegalActionError(
+            f"a play starts with exactly one coloured card; {action.coloured} is not coloured"
+        )
+    colour_change = colour_change_id(components)
+    plus_two = components.special_of_kind(SpecialKind.PLUS_TWO).id
+    extra = action.extra
+    if extra is not None:
+        if extra not in player.hand:
+            raise IllegalActionError(f"{extra} is not in player {seat}'s hand")
+        extra_card = components.cards.get(extra)
+        if extra_card is not None and extra_card.colour is not CardColour.WHITE:
+            raise IllegalActionError(
+                f"only one coloured card per play; the second card must be white or special, "
+                f"{extra} is {extra_card.colour.value}"
+            )
+    breaks_colour = extra == colour_change
+    if player.colour is not None and coloured.colour is not player.colour and not breaks_colour:
+        raise IllegalActionError(
+            f"player {seat} must play {player.colour.value} this visit; {action.coloured} is "
+            f"{coloured.colour.value} (only the colour-change card breaks the colour)"
+        )
+    player.hand.remove(action.coloured)
+    player.played.append(action.coloured)
+    if extra is not None:
+        player.hand.remove(extra)
+        player.played.append(extra)
+    if player.colour is None and (
+        not breaks_colour
+        or work.rules.colour_change_first_turn is ColourChangeFirstTurn.PLAYED_CARD
+    ):
+        player.colour = coloured.colour
+    if work.recording:
+        shown = " and ".join(
+            describe(components, card) for card in (action.coloured, extra) if card
+        )
+        work.note("play", seat, f"plays {shown}")
+    if extra == plus_two:
+        work.note("score", seat, "scores 2 for the +2 special card", 2)
+    following = next_active(work, seat)
+    assert following is not None
+    work.to_move = following

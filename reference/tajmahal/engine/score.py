@@ -1,0 +1,104 @@
+"""Scoring during a withdrawal: bonus tiles, the province tile, palaces (the rulebooks'
+"I punti influenza", "Terminare una ritirata", "Finalización de un retiro", "Calcul des
+Points d'influence").
+
+The point values are computed by :mod:`tajmahal.scoring` (pure functions); this module
+says when they are scored and adds them to the score track: each bonus tile as its
+palace is placed, then the province tile, then the palaces of the current province and
+the provinces connected to it.
+
+Notes on this implementation:
+
+- Bonus tiles score at each placement, before the province tile and the palaces
+  (RUL.SCORE.BONUS_ORDER); a card bonus draws from the deck like any draw, and from an
+  empty deck and discard pile draws nothing (RUL.DECK.EXHAUSTED).
+- Goods score one point per good on the new tile plus one per matching good already
+  owned (RUL.SCORE.GOODS_COUNT).
+- A bonus tile under a crown palace stays on the board (RUL.REWARD.UNCLAIMED_BONUS).
+"""
+
+from __future__ import annotations
+
+from tajmahal.board import CityId
+from tajmahal.engine._work import Work
+from tajmahal.scoring import goods_points, owned_goods, palace_points
+from tajmahal.state import PendingDraw
+from tajmahal.symbols import BonusKind
+
+
+def score_bonus_tile(work: Work, seat: int, city: CityId) -> None:
+    """Take and score the bonus tile in ``city``, if one lies there, for ``seat``.
+
+    The Taj Mahal tile and the points tiles score their points; a card tile owes a card
+    from the deck (drawn by the automatic sequence); a good tile is kept and scores like a
+    good.
+
+    Implements: TM.SCORE.BONUS.TAJ, TM.SCORE.BONUS.POINTS, TM.SCORE.BONUS.CARD,
+    TM.SCORE.BONUS.GOOD, TM.SCORE.BONUS.SEQUENTIAL, RUL.SCORE.BONUS_ORDER
+    """
+    tile_id = work.bonus_on_board.pop(city, None)
+    if tile_id is None:
+        return
+    tile = work.components.bonus_tiles[tile_id]
+    player = work.player(seat)
+    if tile.kind in (BonusKind.TAJ_MAHAL, BonusKind.POINTS):
+        work.note(
+            "bonus",
+            seat,
+            f"takes bonus tile {tile_id} ({tile.kind.value}) and scores {tile.points}",
+            tile.points,
+        )
+    elif tile.kind is BonusKind.CARD:
+        work.note("bonus", seat, f"takes bonus tile {tile_id} (card): draws the top card")
+        work.draw = PendingDraw(seat, 1, "bonus-card")
+    else:
+        assert tile.good is not None
+        points = goods_points(
+            (tile.good,), owned_goods(work.components, player.province_tiles, player.goods_tiles)
+        )
+        player.goods_tiles.append(tile_id)
+        work.note(
+            "bonus",
+            seat,
+            f"takes bonus tile {tile_id} ({tile.good.value}) and scores {points}",
+            points,
+        )
+
+
+def score_withdrawal(work: Work) -> None:
+    """Score the province tile won, then the palaces (bonus tiles scored at placement).
+
+    Palaces score only if the player placed one in this withdrawal: 1 for the current
+    province and 1 per province connected to it by the player's palaces.
+
+    Implements: TM.SCORE.ORDER, TM.SCORE.PROVINCE, TM.SCORE.PALACE.CURRENT, TM.SCORE.TRACK,
+    RUL.SCORE.GOODS_COUNT
+    """
+    withdrawal = work.withdrawal
+    assert withdrawal is not None
+    seat = withdrawal.seat
+    player = work.player(seat)
+    components = work.components
+    if withdrawal.province_won is not None:
+        tile = components.province_tiles[withdrawal.province_won]
+        points = goods_points(
+            tile.goods, owned_goods(components, player.province_tiles, player.goods_tiles)
+        )
+        player.province_tiles.append(tile.id)
+        work.note(
+            "score",
+            seat,
+            f"scores {points} for province tile {tile.id} "
+            f"({', '.join(g.value for g in tile.goods)})",
+            points,
+        )
+    if withdrawal.placed:
+        own = {palace.city for palace in work.read("palaces") if palace.seat == seat}
+        points = palace_points(components.board, own, work.province)
+        work.note(
+            "score",
+            seat,
+            f"scores {points} for palaces (1 for province {work.province}"
+            f" and {points - 1} connected province(s))",
+            points,
+        )

@@ -1,0 +1,64 @@
+"""Special cards changing hands at the end of a visit (the rulebooks' "Le carte
+speciali", "Las cartas especiales", "Fin de Manche").
+
+A player holding two influence tiles of a kind at the end of a visit returns them for
+the special card that kind earns, from the table or from the player holding it. How
+special cards act when played is part of playing (:mod:`~tajmahal.engine.play`); that
+they return to hand after a withdrawal is part of the discard
+(:mod:`~tajmahal.engine.withdraw`).
+
+Notes on this implementation:
+
+- Special cards change hands only at the end of a visit, straight from the holder's hand
+  (RUL.SPECIAL.CHANGES_HANDS); seats are handled in seat order.
+- A player who already holds the card earned by their pair returns the two tiles by
+  default, or keeps them (RUL.SPECIAL.ALREADY_HELD, option ``already_held_special``).
+- Pairs are exchanged at the end of the twelfth visit too, before hand scoring
+  (RUL.END.LAST_VISIT_EXCHANGE).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from tajmahal.engine._work import Work
+from tajmahal.rules import AlreadyHeldSpecial
+from tajmahal.symbols import INFLUENCE_SYMBOLS
+
+
+def exchange_pairs(work: Work) -> None:
+    """Every pair of influence tiles of a kind is returned for the special card it earns.
+
+    Implements: TM.SPECIAL.EARN, TM.SPECIAL.EXCHANGE_AT_VISIT_END,
+    TM.SPECIAL.TAKE_FROM_HOLDER, TM.SPECIAL.ALREADY_HELD, RUL.SPECIAL.CHANGES_HANDS,
+    RUL.SPECIAL.ALREADY_HELD, RUL.END.LAST_VISIT_EXCHANGE
+    """
+    components = work.components
+    for seat, player in enumerate(work.players):
+        for symbol in INFLUENCE_SYMBOLS:
+            if player.influence.count(symbol) < 2:
+                continue
+            special = components.special_earned_by(symbol)
+            if special.id in player.hand:
+                if work.rules.already_held_special is AlreadyHeldSpecial.RETURN_TILES:
+                    player.influence.remove(symbol)
+                    player.influence.remove(symbol)
+                    work.note(
+                        "exchange", seat, f"returns two {symbol.value} tiles and keeps {special.id}"
+                    )
+                continue
+            player.influence.remove(symbol)
+            player.influence.remove(symbol)
+            if special.id in work.specials_on_table:
+                work.specials_on_table.remove(special.id)
+                source = "the table"
+            else:
+                holder = next(s for s, p in enumerate(work.players) if special.id in p.hand)
+                work.player(holder).hand.remove(special.id)
+                source = f"player {holder}"
+            insort(player.hand, special.id)
+            work.note(
+                "exchange",
+                seat,
+                f"exchanges two {symbol.value} tiles for {special.id} from {source}",
+            )

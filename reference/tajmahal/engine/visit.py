@@ -1,0 +1,160 @@
+"""The end of a visit and the start of the next; drawing cards (the rulebooks' "Fine di
+una visita e inizio di quella successiva", "Terminare una visita ed iniziare la
+prossima", "Finalizar una visita y comenzar la próxima visita", "Fin de Manche").
+
+When the last player has withdrawn, pairs of influence tiles are exchanged for special
+cards (:mod:`~tajmahal.engine.special`), an unwon province tile leaves the game, and the
+next visit begins: the next start player clockwise, the next province and its tile,
+the court's influence tiles refilled, the crown back, a new display. Every draw from the
+deck (display, bonus card, extra card) goes through :func:`perform_draw`, which stops at
+a chance step when the deck must be reshuffled first.
+
+Notes on this implementation:
+
+- The discard pile is reshuffled the moment a card is needed from an empty deck, as an
+  explicit chance outcome (RUL.DECK.RESHUFFLE_TIMING); with deck and discard pile both
+  empty the draw is skipped (RUL.DECK.EXHAUSTED).
+- A province tile nobody wins leaves the game (RUL.VISIT.UNWON_PROVINCE_TILE); unwon
+  influence tiles and the crown stay in the court (RUL.VISIT.UNWON_COURT).
+- A display is drawn for the twelfth visit too (RUL.VISIT.LAST_VISIT_DISPLAY).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from tajmahal.actions import Reshuffle
+from tajmahal.components import CardId
+from tajmahal.engine._work import Work
+from tajmahal.engine.end import end_game
+from tajmahal.engine.special import exchange_pairs
+from tajmahal.errors import IllegalActionError
+from tajmahal.state import (
+    DISPLAY,
+    DISPLAY_SIZES,
+    INFLUENCE_TILES_PER_KIND,
+    VISITS,
+    PendingDraw,
+    Step,
+)
+from tajmahal.symbols import INFLUENCE_SYMBOLS
+
+
+def end_visit(work: Work) -> None:
+    """End the visit; start the next one, or end the game after the twelfth.
+
+    Implements: TM.TURN.VISIT_ENDS, TM.VISIT.END, TM.VISIT.UNWON_PROVINCE,
+    TM.VISIT.UNWON_COURT, TM.VISIT.NEXT.START_PLAYER, TM.VISIT.NEXT.PROVINCE,
+    TM.VISIT.NEXT.PROVINCE_TILE, TM.VISIT.NEXT.INFLUENCE_REFILL, TM.VISIT.NEXT.CROWN,
+    TM.VISIT.NEXT.DISPLAY, TM.TURN.TWELVE_VISITS, TM.END.AFTER_TWELVE, TM.PLAY.COLOUR_RESET,
+    TM.COMP.INFLUENCE_TILES, RUL.VISIT.UNWON_PROVINCE_TILE, RUL.VISIT.UNWON_COURT,
+    RUL.VISIT.LAST_VISIT_DISPLAY
+    """
+    components = work.components
+    exchange_pairs(work)
+    if work.court_province_tile is not None:
+        work.note(
+            "unwon",
+            None,
+            f"nobody won province tile {work.court_province_tile}; it leaves the game",
+        )
+        work.court_province_tile = None
+    for player in work.players:
+        player.played = []
+        player.colour = None
+        player.withdrawn = False
+        player.withdrawn_counts = None
+    if work.visit == VISITS:
+        end_game(work)
+        return
+    work.visit += 1
+    work.start_player = (work.start_player + 1) % work.count
+    work.to_move = work.start_player
+    province = work.province
+    tile = next(t for t in components.province_tiles.values() if t.number == work.visit)
+    work.court_province_tile = tile.id
+    for symbol in INFLUENCE_SYMBOLS:
+        if symbol in work.read("court_influence"):
+            continue
+        held = sum(player.influence.count(symbol) for player in work.players)
+        if held < INFLUENCE_TILES_PER_KIND:
+            work.court_influence.append(symbol)
+    work.crown_in_court = True
+    work.note(
+        "visit",
+        None,
+        f"visit {work.visit}: province {province} (tile {tile.id}); "
+        f"player {work.start_player} starts",
+    )
+    work.step = Step.PLAY
+    work.draw = PendingDraw(DISPLAY, DISPLAY_SIZES[work.count], "display")
+
+
+def perform_draw(work: Work) -> bool:
+    """Draw what is pending; False when a reshuffle must come first (a chance step).
+
+    Implements: TM.VISIT.NEXT.RESHUFFLE, TM.VISIT.DISPLAY_SHORT, RUL.DECK.RESHUFFLE_TIMING,
+    RUL.DECK.EXHAUSTED
+    """
+    pending = work.draw
+    assert pending is not None
+    remaining = pending.count
+    drawn: list[CardId] = []
+    while remaining:
+        if not work.read("deck"):
+            if work.read("discard"):
+                work.draw = PendingDraw(pending.destination, remaining, pending.reason)
+                _note_drawn(work, pending, drawn)
+                work.step = Step.SHUFFLE
+                work.to_move = None
+                return False
+            work.note(
+                "draw",
+                None if pending.destination == DISPLAY else pending.destination,
+                f"cannot draw {remaining} card(s): deck and discard pile are empty",
+            )
+            break
+        card = work.deck.pop(0)
+        drawn.append(card)
+        if pending.destination == DISPLAY:
+            work.display.append(card)
+        else:
+            insort(work.player(pending.destination).hand, card)
+        remaining -= 1
+    _note_drawn(work, pending, drawn)
+    work.draw = None
+    return True
+
+
+def _note_drawn(work: Work, pending: PendingDraw, drawn: list[CardId]) -> None:
+    if not drawn:
+        return
+    if pending.destination == DISPLAY:
+        work.note("draw", None, f"display: {', '.join(sorted(drawn))}")
+    else:
+        work.note(
+            "draw",
+            pending.destination,
+            f"draws {len(drawn)} card(s) from the deck ({pending.reason})",
+        )
+
+
+def apply_reshuffle(work: Work, action: Reshuffle) -> None:
+    """Put the discard pile, in the order the chance outcome names, under the deck.
+
+    Implements: TM.VISIT.NEXT.RESHUFFLE, RUL.DECK.RESHUFFLE_TIMING
+    """
+    if sorted(action.order) != sorted(work.read("discard")):
+        unknown = sorted(set(action.order) - set(work.read("discard")))
+        missing = sorted(set(work.read("discard")) - set(action.order))
+        raise IllegalActionError(
+            "a reshuffle orders exactly the discarded cards"
+            + (f"; not in the discard pile: {unknown[:5]}" if unknown else "")
+            + (f"; missing: {missing[:5]}" if missing else "")
+            + ("; a card is listed twice" if not unknown and not missing else "")
+        )
+    work.deck[:0] = action.order
+    work.discard.clear()
+    work.note(
+        "reshuffle", None, f"the {len(action.order)} discarded cards are shuffled into a new deck"
+    )

@@ -1,0 +1,201 @@
+"""Withdrawing from a visit and its end: the majorities, the discard, the display picks
+(the rulebooks' "Ritirarsi dalla visita", "Ritirarsi", "B. Retirar", "Terminare una
+ritirata", "Finalización de un retiro", "Calcul des Points d'influence").
+
+A withdrawing player compares the symbols they played with the other players' and wins
+every court reward (influence tile, the crown for Grand Moguls, the province tile for
+elephants) of which they have strictly more than each; the rewards are placed and scored
+by :mod:`~tajmahal.engine.reward` and :mod:`~tajmahal.engine.score`, then the played
+cards are discarded and the player takes two cards from the display.
+
+Notes on this implementation:
+
+- Compared are the players still in the visit; with ``majority_scope = "all"`` the
+  counts the withdrawn players had are compared too (RUL.MAJORITY.REMAINING_PLAYERS).
+- A tie wins nothing now, and is broken when one of the tied players withdraws
+  (RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL); zero symbols never win, even when nobody is
+  left to compare with (RUL.MAJORITY.ZERO_SYMBOLS).
+- Withdrawing without having played wins nothing and, by default, draws an extra card
+  (RUL.WITHDRAW.FIRST_ROUND, RUL.WITHDRAW.WITHOUT_PLAYING, option
+  ``withdraw_without_playing``).
+- Each withdrawing player takes two display cards, the last one what remains, with no
+  choice (RUL.WITHDRAW.DISPLAY_PICKS, RUL.DISPLAY.SHORT).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from itertools import combinations
+
+from tajmahal.actions import Action, Take
+from tajmahal.components import CardId
+from tajmahal.engine._work import Work, describe, next_active
+from tajmahal.engine.reward import take_from_court
+from tajmahal.engine.visit import end_visit
+from tajmahal.errors import IllegalActionError
+from tajmahal.rules import MajorityScope, WithdrawWithoutPlaying
+from tajmahal.scoring import symbol_counts, wins_majority
+from tajmahal.state import GameState, PendingDraw, Step, Withdrawal
+from tajmahal.symbols import SYMBOL_INDEX, Symbol
+
+
+def apply_withdraw(work: Work) -> None:
+    """Withdraw the player to move and award every court reward they win by majority.
+
+    The player's symbol counts are compared, symbol by symbol in canonical order, with
+    the players still in the visit (and, under ``majority_scope = "all"``, the recorded
+    counts of those who withdrew). Won influence tiles each owe a palace; the Grand
+    Moguls win the crown; the elephants win the province tile, scored after the palaces.
+
+    Implements: TM.COMP.CARDS.SYMBOL_MEANING, TM.WITHDRAW.FINAL, TM.WITHDRAW.COMPARE,
+    TM.WITHDRAW.MAJORITY.REMAINING, TM.WITHDRAW.ONCE_PER_VISIT, TM.WITHDRAW.ANY_COMBINATION,
+    TM.WITHDRAW.WITHOUT_PLAYING.NOTHING, TM.TURN.WITHDRAWN_SKIPPED,
+    RUL.MAJORITY.REMAINING_PLAYERS, RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL
+    """
+    seat = work.to_move
+    assert seat is not None
+    components = work.components
+    player = work.player(seat)
+    counts = symbol_counts(components, player.played)
+    compared: list[tuple[int, ...]] = []
+    for other_seat in range(work.count):
+        if other_seat == seat:
+            continue
+        other = work.peek(other_seat)
+        if not other.withdrawn:
+            compared.append(symbol_counts(components, other.played))
+        elif work.rules.majority_scope is MajorityScope.ALL and other.withdrawn_counts is not None:
+            compared.append(other.withdrawn_counts)
+    player.withdrawn = True
+    player.withdrawn_counts = counts
+    work.note("withdraw", seat, "withdraws" + ("" if player.played else " without playing"))
+    palaces_owed = 0
+    crown_owed = False
+    province_won = None
+    for symbol in Symbol:
+        index = SYMBOL_INDEX[symbol]
+        if symbol is Symbol.MOGUL:
+            available = work.crown_in_court
+        elif symbol is Symbol.ELEPHANT:
+            available = work.court_province_tile is not None
+        else:
+            available = symbol in work.read("court_influence")
+        if not available or not wins_majority(counts[index], (c[index] for c in compared)):
+            continue
+        won = take_from_court(work, seat, symbol, counts[index])
+        if symbol is Symbol.MOGUL:
+            crown_owed = True
+        elif symbol is Symbol.ELEPHANT:
+            province_won = won
+        else:
+            palaces_owed += 1
+    work.withdrawal = Withdrawal(
+        seat=seat,
+        palaces_owed=palaces_owed,
+        crown_owed=crown_owed,
+        province_won=province_won,
+        played_nothing=not player.played,
+    )
+
+
+def discard_played(work: Work) -> None:
+    """After scoring: discard the withdrawing player's played cards, specials back to hand.
+
+    Discarded cards count for nobody any more. A player who withdrew without having
+    played is owed an extra card under the default rule set.
+
+    Implements: TM.WITHDRAW.DISCARD, TM.WITHDRAW.DISCARDED_NO_INFLUENCE,
+    TM.WITHDRAW.WITHOUT_PLAYING, TM.SPECIAL.RETURN_TO_HAND, RUL.WITHDRAW.WITHOUT_PLAYING
+    """
+    withdrawal = work.withdrawal
+    assert withdrawal is not None
+    seat = withdrawal.seat
+    player = work.player(seat)
+    components = work.components
+    specials = [card for card in player.played if components.is_special(card)]
+    discarded = [card for card in player.played if not components.is_special(card)]
+    work.discard.extend(discarded)
+    for card in specials:
+        insort(player.hand, card)
+    player.played = []
+    if discarded or specials:
+        work.note(
+            "discard",
+            seat,
+            f"discards {len(discarded)} card(s)"
+            + (f"; {', '.join(specials)} back to hand" if specials else ""),
+        )
+    work.withdrawal = withdrawal.done_scoring()
+    if (
+        withdrawal.played_nothing
+        and work.rules.withdraw_without_playing is WithdrawWithoutPlaying.EXTRA_CARD
+    ):
+        work.draw = PendingDraw(seat, 1, "extra-card")
+
+
+def take_actions(state: GameState) -> list[Action]:
+    """The display picks: every pair of display cards, or all of a display of one or two.
+
+    Implements: TM.WITHDRAW.PICK_TWO, RUL.DISPLAY.SHORT
+    """
+    display = state.display
+    if len(display) <= 2:
+        return [Take(display)] if display else []
+    return [Take(pair) for pair in combinations(display, 2)]
+
+
+def apply_take(work: Work, action: Take) -> None:
+    """The withdrawing player takes two different display cards (all, if fewer remain).
+
+    Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS
+    """
+    withdrawal = work.withdrawal
+    assert withdrawal is not None
+    seat = withdrawal.seat
+    expected = min(2, len(work.read("display")))
+    for card in action.cards:
+        if card not in work.read("display"):
+            raise IllegalActionError(
+                f"{card} is not in the display ({', '.join(sorted(work.read('display')))})"
+            )
+    if len(action.cards) != expected or len(set(action.cards)) != len(action.cards):
+        raise IllegalActionError(
+            f"player {seat} takes {expected} different card(s) from the "
+            f"display, not {len(action.cards)}"
+        )
+    take_into_hand(work, seat, action.cards)
+    finish_withdrawal(work, seat)
+
+
+def take_into_hand(work: Work, seat: int, cards: tuple[CardId, ...]) -> None:
+    """Move display cards into ``seat``'s hand."""
+    hand = work.player(seat).hand
+    for card in cards:
+        work.display.remove(card)
+        insort(hand, card)
+    if work.recording:
+        work.note(
+            "take",
+            seat,
+            "takes " + ", ".join(describe(work.components, c) for c in cards) + " from the display",
+        )
+
+
+def last_player_takes(work: Work, seat: int) -> None:
+    """The last player to withdraw takes what is left of the display (no choice).
+
+    Implements: TM.WITHDRAW.LAST_TAKES_ONE, TM.VISIT.DISPLAY_SHORT, RUL.DISPLAY.SHORT
+    """
+    if work.read("display"):
+        take_into_hand(work, seat, tuple(sorted(work.read("display"))))
+
+
+def finish_withdrawal(work: Work, seat: int) -> None:
+    """Pass the turn to the next player still in the visit, or end the visit."""
+    work.withdrawal = None
+    following = next_active(work, seat)
+    if following is None:
+        end_visit(work)
+    else:
+        work.step = Step.PLAY
+        work.to_move = following
