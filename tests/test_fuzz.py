@@ -202,7 +202,7 @@ def test_a_planted_fault_is_found_written_and_shrunk(
     install, expected = FAULTS[fault]
     install(monkeypatch)
     summary = run_campaign(
-        quick(tmp_path, games=20, max_counterexamples=1, shrink_budget=400, deep_every=1000)
+        quick(tmp_path, games=20, max_counterexamples=1, shrink_budget=120, deep_every=1000)
     )
     assert summary.failed
     [found] = summary.counterexamples
