@@ -40,12 +40,13 @@ from tajmahal.errors import (
     StateFormatError,
     TajMahalError,
 )
-from tajmahal.events import Event
+from tajmahal.events import Event, EventKind, PointSource
 from tajmahal.match import MatchResult, play_match
 from tajmahal.players import PLAYER_TYPES, GreedyPlayer, Player, RandomPlayer
 from tajmahal.rules import DEFAULT_RULES, RuleSet
 from tajmahal.setup import SetupOutcome, new_game, random_setup
 from tajmahal.state import GameState, Step
+from tajmahal.tags import edge_tags, step_clauses
 from tajmahal.trace import Record, read_record, replay, replay_steps, verify
 
 __version__ = "0.1.0"
@@ -58,6 +59,7 @@ __all__ = [
     "ComponentError",
     "Components",
     "Event",
+    "EventKind",
     "GameState",
     "GreedyPlayer",
     "IllegalActionError",
@@ -66,6 +68,7 @@ __all__ = [
     "PlacePalace",
     "Play",
     "Player",
+    "PointSource",
     "RandomPlayer",
     "Record",
     "RecordError",
@@ -82,6 +85,7 @@ __all__ = [
     "chance_cards",
     "crown_cities",
     "default_components",
+    "edge_tags",
     "legal_actions",
     "load_components",
     "new_game",
@@ -93,5 +97,6 @@ __all__ = [
     "read_record",
     "replay",
     "replay_steps",
+    "step_clauses",
     "verify",
 ]

@@ -15,7 +15,16 @@ class ComponentError(TajMahalError):
 
 
 class IllegalActionError(TajMahalError):
-    """``apply`` was given an action the rules do not allow in this state; says why."""
+    """``apply`` was given an action the rules do not allow in this state; says why.
+
+    ``clause`` names the clause (``TM.``) or ruling (``RUL.``) that forbids the move, so
+    that other engines' refusals can be compared by rule rather than by message.
+    """
+
+    def __init__(self, message: str, *, clause: str | None = None) -> None:
+        self.clause = clause
+        """The id of the clause or ruling that forbids the move (None if none applies)."""
+        super().__init__(message)
 
 
 class ActionSyntaxError(TajMahalError):

@@ -87,6 +87,16 @@ def hand_points(components: Components, hand: Iterable[CardId]) -> int:
     Implements: TM.END.HAND.SPECIAL, TM.END.HAND.WHITE, TM.END.HAND.LARGEST_COLOUR,
     TM.END.LEFTOVER_NO_VALUE
     """
+    return sum(hand_breakdown(components, hand))
+
+
+def hand_breakdown(components: Components, hand: Iterable[CardId]) -> tuple[int, int, int]:
+    """The three parts of :func:`hand_points`: (special cards, white cards, the largest
+    colour's card count), for the account and the end-of-game events.
+
+    Implements: TM.END.HAND.SPECIAL, TM.END.HAND.WHITE, TM.END.HAND.LARGEST_COLOUR,
+    RUL.END.LARGEST_COLOUR
+    """
     specials = whites = 0
     per_colour: dict[CardColour, int] = {}
     for card_id in hand:
@@ -98,7 +108,7 @@ def hand_points(components: Components, hand: Iterable[CardId]) -> int:
             whites += 1
         else:
             per_colour[colour] = per_colour.get(colour, 0) + 1
-    return specials + whites + max(per_colour.values(), default=0)
+    return specials, whites, max(per_colour.values(), default=0)
 
 
 def owned_goods(

@@ -309,9 +309,8 @@ def test_fortress_bonus_scored_at_placement() -> None:
     assert player(state, 0).score == score + 2
     state, placed = run_events(state, "palace B1")
     events += placed
-    kinds = [(e.kind, e.text.split()[-1]) for e in events if e.kind in ("palace", "bonus")]
-    assert [k for k, _ in kinds] == ["palace", "bonus", "palace"]
-    assert kinds[0][1] == fort and kinds[2][1] == "B1"
+    kinds = [(e.kind, e.cities) for e in events if e.kind in ("palace", "bonus")]
+    assert kinds == [("palace", (fort,)), ("bonus", (fort,)), ("palace", ("B1",))]
 
 
 @pytest.mark.clause(
@@ -458,7 +457,7 @@ def test_bonus_under_crown_only_stays_unscored() -> None:
     assert starts[-1].is_over
     for later in starts:
         assert dict(later.bonus_on_board).get(fort) == tile
-    assert not any(e.kind == "bonus" and tile in e.text for e in events)
+    assert not any(e.kind == "bonus" and tile in e.tiles for e in events)
     assert [p.city for p in starts[-1].palaces if p.city == fort] == [fort]
 
 

@@ -80,7 +80,9 @@ def test_empty_deck_and_discard_gives_short_display() -> None:
     assert state.visit == 2
     assert state.display == tuple(sorted(rest))
     assert state.deck == () and state.discard == ()
-    assert any(e.kind == "draw" and "cannot draw 4" in e.text for e in events)
+    [short] = [e for e in events if e.kind == "draw" and e.counts]
+    assert short.seat is None and short.counts == (4,) and short.cards == ()
+    assert "RUL.DECK.EXHAUSTED" in short.clauses
     # Play continues with the new start player.
     assert state.step is Step.PLAY and state.to_move == 1
     assert "withdraw" in legal(state) and any(a.startswith("play ") for a in legal(state))
@@ -111,7 +113,9 @@ def test_card_bonus_with_no_cards_gives_nothing() -> None:
     assert tile not in dict(state.bonus_on_board).values()
     assert tile not in player(state, 0).goods_tiles
     assert [e.points for e in events if e.kind == "bonus"] == [0]
-    assert any(e.kind == "draw" and "cannot draw 1" in e.text for e in events)
+    [short] = [e for e in events if e.kind == "draw" and e.counts]
+    assert short.seat == 0 and short.counts == (1,)
+    assert short.clauses == ("TM.SCORE.BONUS.CARD", "RUL.DECK.EXHAUSTED")
     # No chance step: the game goes on to A's pick from the display.
     assert state.step is Step.TAKE and state.to_move == 0
     assert all_cards_once(state)

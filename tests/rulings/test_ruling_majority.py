@@ -131,7 +131,7 @@ def test_last_player_withdrawing_without_playing_wins_nothing() -> None:
     assert all(p.province_tiles == () and p.influence == () for p in state.players)
     # The visit ended with every prize unwon: the court was never emptied.
     assert state.visit == 2
-    assert any(event.kind == "unwon" and "province-01" in event.text for event in events)
+    assert any(event.kind == "unwon" and event.tiles == ("province-01",) for event in events)
     assert state.court_influence == INFLUENCE_SYMBOLS
     assert state.crown_in_court
 

@@ -96,7 +96,7 @@ def test_unwon_province_tile_leaves_game() -> None:
     # The court holds tile 2 only; tile 1 belongs to nobody.
     assert state.court_province_tile == second
     assert all(p.province_tiles == () for p in state.players)
-    assert any(e.kind == "unwon" and first in e.text for e in events)
+    assert any(e.kind == "unwon" and e.tiles == (first,) for e in events)
     # No later state brings it back.
     final = state
     for later in _play_out(state):

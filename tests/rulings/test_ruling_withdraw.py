@@ -120,7 +120,7 @@ def test_last_player_takes_remaining_card_automatically() -> None:
     assert "white-12" in player(state, 3).hand
     # D drew the extra card (withdrew without playing) and got the last display card.
     assert player(state, 3).hand == tuple(sorted((*hand, deck[0], "white-12")))
-    kinds = [e.kind for e in events]
+    kinds = [e.kind.value for e in events]
     take = kinds.index("take")
     assert events[take].seat == 3
     assert take < kinds.index("visit")
@@ -212,8 +212,8 @@ def test_bonus_scored_at_each_placement_in_order() -> None:
     events += placed
     account = seat_events(events, 0, "palace", "bonus", "score")
     assert [e.kind for e in account] == ["palace", "bonus", "palace", "bonus", "score", "score"]
-    assert first in account[0].text and second in account[2].text
-    assert "province-09" in account[4].text
+    assert account[0].cities == (first,) and account[2].cities == (second,)
+    assert account[4].tiles == ("province-09",)
     assert [e.points for e in account] == [0, 2, 0, 2, 2, 1]
     running = 0
     for event in account:
@@ -241,7 +241,7 @@ def test_worked_example_seven_plus_eight() -> None:
     state, events = run_events(state, "withdraw", f"palace {first}", f"palace {second}")
     account = seat_events(events, 0, "bonus", "score")
     assert [e.points for e in account[:2]] == [3, 4]
-    assert "province-09" in account[2].text and account[2].points == 8
+    assert account[2].tiles == ("province-09",) and account[2].points == 8
     assert sum(e.points for e in account[:3]) == 15
 
 

@@ -124,17 +124,23 @@ def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tupl
 def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
     """Dispatch on the step the game waits at, then run the automatic sequence."""
     if state.step is Step.OVER:
-        raise IllegalActionError(f"the game is over; no action is possible ({action})")
+        raise IllegalActionError(
+            f"the game is over; no action is possible ({action})", clause="TM.END.AFTER_TWELVE"
+        )
     work = Work(state, recording)
     if state.step is Step.SHUFFLE:
         if not isinstance(action, Reshuffle):
             raise IllegalActionError(
                 f"the game waits for a chance outcome (reshuffle of the {len(state.discard)} "
-                f"discarded cards), not {action}"
+                f"discarded cards), not {action}",
+                clause="RUL.DECK.RESHUFFLE_TIMING",
             )
         apply_reshuffle(work, action)
     elif isinstance(action, Reshuffle):
-        raise IllegalActionError("no reshuffle is due: the deck is not being drawn from empty")
+        raise IllegalActionError(
+            "no reshuffle is due: the deck is not being drawn from empty",
+            clause="RUL.DECK.RESHUFFLE_TIMING",
+        )
     elif state.step is Step.PLAY:
         if isinstance(action, Play):
             apply_play(work, action)
@@ -142,7 +148,8 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
             apply_withdraw(work)
         else:
             raise IllegalActionError(
-                f"player {state.to_move} must play cards or withdraw now, not {action}"
+                f"player {state.to_move} must play cards or withdraw now, not {action}",
+                clause="TM.TURN.CHOICE",
             )
     elif state.step is Step.PLACE:
         if isinstance(action, PlacePalace):
@@ -151,12 +158,14 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
             apply_crown(work, action.city)
         else:
             raise IllegalActionError(
-                f"player {state.to_move} must place a palace or the crown palace now, not {action}"
+                f"player {state.to_move} must place a palace or the crown palace now, not {action}",
+                clause="TM.REWARD.PLACEMENT_ORDER",
             )
     else:
         if not isinstance(action, Take):
             raise IllegalActionError(
-                f"player {state.to_move} must take cards from the display now, not {action}"
+                f"player {state.to_move} must take cards from the display now, not {action}",
+                clause="TM.WITHDRAW.PICK_TWO",
             )
         apply_take(work, action)
     _continue(work)

@@ -207,13 +207,13 @@ class Work:
             draw=self.draw,
         )
 
-    def note(self, kind: str, seat: int | None, text: str, points: int = 0) -> None:
-        """Add ``points`` to ``seat``'s score and, when recording, record the event."""
-        if points:
-            assert seat is not None
-            self.player(seat).score += points
-        if self.recording:
-            self.events.append(Event(kind, seat, text, points))
+    def score(self, seat: int, points: int) -> None:
+        """Add ``points`` to ``seat``'s score."""
+        self.player(seat).score += points
+
+    def record(self, event: Event) -> None:
+        """Keep an event (call only when :attr:`recording`: build no event otherwise)."""
+        self.events.append(event)
 
     @property
     def province(self) -> str:
@@ -237,12 +237,3 @@ def next_active(work: Work, seat: int) -> int | None:
         if work.is_active(candidate):
             return candidate
     return None
-
-
-def describe(components: Components, card_id: CardId) -> str:
-    """A card for the account: its id with colour and symbols, or marked as special."""
-    card = components.cards.get(card_id)
-    if card is None:
-        special = components.specials.get(card_id)
-        return f"{card_id} (special)" if special is not None else card_id
-    return f"{card_id} ({card.colour.value}: {'+'.join(s.value for s in card.symbols)})"

@@ -14,7 +14,8 @@ Notes on this implementation:
 from __future__ import annotations
 
 from tajmahal.engine._work import Work
-from tajmahal.scoring import hand_points
+from tajmahal.events import Event, EventKind, PointSource
+from tajmahal.scoring import hand_breakdown, hand_points
 from tajmahal.state import Step
 
 
@@ -24,11 +25,43 @@ def end_game(work: Work) -> None:
     Implements: TM.END.HAND.INCLUDES_LAST_PICKS, TM.END.WINNER, TM.END.TIE,
     RUL.END.TIED_WINNERS
     """
+    components = work.components
     for seat, player in enumerate(work.players):
-        points = hand_points(work.components, player.hand)
-        work.note("hand", seat, f"scores {points} for the cards in hand", points)
+        points = hand_points(components, player.hand)
+        player.score += points
+        if work.recording:
+            specials, whites, largest = hand_breakdown(components, player.hand)
+            clauses = ["TM.END.HAND.INCLUDES_LAST_PICKS"]
+            if specials:
+                clauses.append("TM.END.HAND.SPECIAL")
+            if whites:
+                clauses.append("TM.END.HAND.WHITE")
+            if largest:
+                clauses += ["TM.END.HAND.LARGEST_COLOUR", "RUL.END.LARGEST_COLOUR"]
+            work.record(
+                Event(
+                    EventKind.HAND,
+                    seat,
+                    points,
+                    PointSource.HAND,
+                    cards=tuple(player.hand),
+                    counts=(specials, whites, largest),
+                    clauses=tuple(clauses),
+                )
+            )
     work.step = Step.OVER
     work.to_move = None
-    best = max(player.score for player in work.players)
-    winners = [seat for seat, player in enumerate(work.players) if player.score == best]
-    work.note("end", None, f"game over; winner(s): {', '.join(map(str, winners))} with {best}")
+    if work.recording:
+        scores = tuple(player.score for player in work.players)
+        best = max(scores)
+        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        work.record(
+            Event(
+                EventKind.END,
+                seats=winners,
+                counts=scores,
+                clauses=("TM.END.WINNER", "TM.END.TIE", "RUL.END.TIED_WINNERS")
+                if len(winners) > 1
+                else ("TM.END.WINNER",),
+            )
+        )

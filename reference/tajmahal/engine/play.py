@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from tajmahal.actions import WITHDRAW, Action, Play
 from tajmahal.components import CardId
-from tajmahal.engine._work import Work, colour_change_id, describe, next_active
+from tajmahal.engine._work import Work, colour_change_id, next_active
 from tajmahal.errors import IllegalActionError
+from tajmahal.events import Event, EventKind, PointSource
 from tajmahal.rules import ColourChangeFirstTurn
 from tajmahal.state import GameState
 from tajmahal.symbols import CardColour, SpecialKind
@@ -90,46 +91,100 @@ def apply_play(work: Work, action: Play) -> None:
     player = work.player(seat)
     coloured = components.cards.get(action.coloured)
     if action.coloured not in player.hand:
-        raise IllegalActionError(f"{action.coloured} is not in player {seat}'s hand")
+        raise IllegalActionError(
+            f"{action.coloured} is not in player {seat}'s hand", clause="TM.PLAY.ONE_COLOURED"
+        )
     if coloured is None or coloured.colour is CardColour.WHITE:
         raise IllegalActionError(
-            f"a play starts with exactly one coloured card; {action.coloured} is not coloured"
+            f"a play starts with exactly one coloured card; {action.coloured} is not coloured",
+            clause="TM.PLAY.NEVER_ALONE",
         )
     colour_change = colour_change_id(components)
     plus_two = components.special_of_kind(SpecialKind.PLUS_TWO).id
     extra = action.extra
     if extra is not None:
         if extra not in player.hand:
-            raise IllegalActionError(f"{extra} is not in player {seat}'s hand")
+            raise IllegalActionError(
+                f"{extra} is not in player {seat}'s hand", clause="TM.PLAY.EXTRA_CARD"
+            )
         extra_card = components.cards.get(extra)
         if extra_card is not None and extra_card.colour is not CardColour.WHITE:
             raise IllegalActionError(
                 f"only one coloured card per play; the second card must be white or special, "
-                f"{extra} is {extra_card.colour.value}"
+                f"{extra} is {extra_card.colour.value}",
+                clause="TM.PLAY.ONE_COLOURED",
             )
     breaks_colour = extra == colour_change
-    if player.colour is not None and coloured.colour is not player.colour and not breaks_colour:
+    previous = player.colour
+    if previous is not None and coloured.colour is not previous and not breaks_colour:
         raise IllegalActionError(
-            f"player {seat} must play {player.colour.value} this visit; {action.coloured} is "
-            f"{coloured.colour.value} (only the colour-change card breaks the colour)"
+            f"player {seat} must play {previous.value} this visit; {action.coloured} is "
+            f"{coloured.colour.value} (only the colour-change card breaks the colour)",
+            clause="TM.PLAY.COLOUR_LOCK",
         )
     player.hand.remove(action.coloured)
     player.played.append(action.coloured)
     if extra is not None:
         player.hand.remove(extra)
         player.played.append(extra)
-    if player.colour is None and (
+    if previous is None and (
         not breaks_colour
         or work.rules.colour_change_first_turn is ColourChangeFirstTurn.PLAYED_CARD
     ):
         player.colour = coloured.colour
-    if work.recording:
-        shown = " and ".join(
-            describe(components, card) for card in (action.coloured, extra) if card
-        )
-        work.note("play", seat, f"plays {shown}")
-    if extra == plus_two:
-        work.note("score", seat, "scores 2 for the +2 special card", 2)
     following = next_active(work, seat)
     assert following is not None
+    if work.recording:
+        work.record(
+            Event(
+                EventKind.PLAY,
+                seat,
+                cards=(action.coloured,) if extra is None else (action.coloured, extra),
+                clauses=_play_clauses(
+                    extra, breaks_colour, previous, coloured.colour, alone=following == seat
+                ),
+            )
+        )
+    if extra == plus_two:
+        work.score(seat, 2)
+        if work.recording:
+            work.record(
+                Event(
+                    EventKind.SCORE,
+                    seat,
+                    2,
+                    PointSource.PLUS_TWO,
+                    cards=(plus_two,),
+                    clauses=("TM.SPECIAL.PLUS_TWO",),
+                )
+            )
     work.to_move = following
+
+
+def _play_clauses(
+    extra: CardId | None,
+    breaks_colour: bool,
+    previous: CardColour | None,
+    colour: CardColour,
+    *,
+    alone: bool,
+) -> tuple[str, ...]:
+    """The clauses that decided a play (for its event): the colour lock or its absence,
+    the colour-change card, the last player playing on alone."""
+    clauses = ["TM.PLAY.ONE_COLOURED"]
+    if extra is not None:
+        clauses.append("TM.PLAY.EXTRA_CARD")
+    if previous is None:
+        clauses.append("TM.PLAY.FIRST_ANY_COLOUR")
+        if breaks_colour:
+            clauses += [
+                "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN",
+                "RUL.SPECIAL.COLOUR_CHANGE_FIRST_TURN",
+            ]
+    elif breaks_colour and colour is not previous:
+        clauses += ["TM.SPECIAL.COLOUR_CHANGE", "TM.SPECIAL.COLOUR_CHANGE.ONE_TURN"]
+    else:
+        clauses.append("TM.PLAY.COLOUR_LOCK")
+    if alone:
+        clauses.append("TM.TURN.LAST_PLAYER_CONTINUES")
+    return tuple(clauses)

@@ -29,13 +29,14 @@ from tajmahal.components import Components, ProvinceTileId
 from tajmahal.engine._work import Work
 from tajmahal.engine.score import score_bonus_tile
 from tajmahal.errors import IllegalActionError
+from tajmahal.events import Event, EventKind
 from tajmahal.rules import Permission
 from tajmahal.state import GameState, Palace, palace_sort_key
 from tajmahal.symbols import SYMBOL_INDEX, Symbol
 
 
-def take_from_court(work: Work, seat: int, symbol: Symbol, count: int) -> ProvinceTileId | None:
-    """Hand the court's reward for ``symbol`` to ``seat``, who won it with ``count`` symbols.
+def take_from_court(work: Work, seat: int, symbol: Symbol) -> ProvinceTileId | None:
+    """Hand the court's reward for ``symbol`` to ``seat``, who won its majority.
 
     The Grand Moguls take the crown (its palace is placed later), the elephants the
     province tile (returned: it is scored after the palaces), any other symbol its
@@ -46,20 +47,13 @@ def take_from_court(work: Work, seat: int, symbol: Symbol, count: int) -> Provin
     """
     if symbol is Symbol.MOGUL:
         work.crown_in_court = False
-        work.note("win", seat, f"wins the crown with {count} Grand Mogul(s)")
         return None
     if symbol is Symbol.ELEPHANT:
         province_won = work.court_province_tile
         work.court_province_tile = None
-        work.note("win", seat, f"wins province tile {province_won} with {count} elephant(s)")
         return province_won
     work.court_influence.remove(symbol)
     insort(work.player(seat).influence, symbol, key=SYMBOL_INDEX.__getitem__)
-    work.note(
-        "win",
-        seat,
-        f"wins the {symbol.value} tile with {count} {symbol.value} symbol(s)",
-    )
     return None
 
 
@@ -151,7 +145,10 @@ def apply_palace(work: Work, city: CityId) -> None:
     assert withdrawal is not None
     seat = withdrawal.seat
     if withdrawal.palaces_owed == 0:
-        raise IllegalActionError(f"player {seat} owes no normal palace (only the crown palace)")
+        raise IllegalActionError(
+            f"player {seat} owes no normal palace (only the crown palace)",
+            clause="TM.REWARD.INFLUENCE.PALACE",
+        )
     allowed = open_palace_cities(
         work.components,
         work.rules.own_palace_beside_own_crown,
@@ -160,12 +157,24 @@ def apply_palace(work: Work, city: CityId) -> None:
         seat,
     )
     if city not in allowed:
-        raise IllegalActionError(placement_refusal(work, city, seat, crown=False, allowed=allowed))
+        raise placement_refusal(work, city, seat, crown=False, allowed=allowed)
+    if work.recording:
+        here = [palace for palace in work.read("palaces") if palace.city == city]
+        work.record(
+            Event(
+                EventKind.PALACE,
+                seat,
+                cities=(city,),
+                seats=tuple(palace.seat for palace in here),
+                clauses=("TM.REWARD.INFLUENCE.PALACE", "TM.REWARD.CROWN.LATER_NORMAL")
+                if here
+                else ("TM.REWARD.INFLUENCE.PALACE",),
+            )
+        )
     insort(work.palaces, Palace(city, seat, False), key=palace_sort_key)
     work.withdrawal = withdrawal.placing(
         withdrawal.palaces_owed - 1, withdrawal.crown_owed, (*withdrawal.placed, city)
     )
-    work.note("palace", seat, f"places a palace in {city}")
     score_bonus_tile(work, seat, city)
 
 
@@ -179,7 +188,10 @@ def apply_crown(work: Work, city: CityId) -> None:
     assert withdrawal is not None
     seat = withdrawal.seat
     if not withdrawal.crown_owed:
-        raise IllegalActionError(f"player {seat} has not won the crown in this withdrawal")
+        raise IllegalActionError(
+            f"player {seat} has not won the crown in this withdrawal",
+            clause="TM.REWARD.CROWN.TAKE",
+        )
     allowed = open_crown_cities(
         work.components,
         work.rules.crown_beside_own_palace,
@@ -188,35 +200,59 @@ def apply_crown(work: Work, city: CityId) -> None:
         seat,
     )
     if city not in allowed:
-        raise IllegalActionError(placement_refusal(work, city, seat, crown=True, allowed=allowed))
+        raise placement_refusal(work, city, seat, crown=True, allowed=allowed)
+    if work.recording:
+        work.record(_crown_event(work, seat, city))
     insort(work.palaces, Palace(city, seat, True), key=palace_sort_key)
     work.withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, (*withdrawal.placed, city))
+
+
+def _crown_event(work: Work, seat: int, city: CityId) -> Event:
+    """The ``crown`` event: the palaces already in the city, a bonus tile left lying."""
+    owners = tuple(palace.seat for palace in work.read("palaces") if palace.city == city)
     bonus = work.bonus_on_board.get(city)
-    work.note(
-        "crown",
+    clauses = ["TM.REWARD.CROWN.PALACE"]
+    if owners:
+        clauses.append("TM.REWARD.CROWN.OCCUPIED")
+    if seat in owners:
+        clauses += ["TM.REWARD.CROWN.BESIDE_OWN", "RUL.CROWN.BESIDE_OWN_PALACE"]
+    if bonus is not None:
+        clauses += ["TM.REWARD.CROWN.NO_BONUS", "RUL.REWARD.UNCLAIMED_BONUS"]
+    return Event(
+        EventKind.CROWN,
         seat,
-        f"places the crown palace in {city}"
-        + (f" (bonus tile {bonus} stays: a crown palace takes no bonus)" if bonus else ""),
+        cities=(city,),
+        seats=owners,
+        tiles=() if bonus is None else (bonus,),
+        clauses=tuple(clauses),
     )
 
 
 def placement_refusal(
     work: Work, city: CityId, seat: int, *, crown: bool, allowed: tuple[CityId, ...]
-) -> str:
-    """Why a palace or the crown palace cannot go in ``city`` (for the error message)."""
+) -> IllegalActionError:
+    """Why a palace or the crown palace cannot go in ``city``, with the rule that says so."""
     what = "the crown palace" if crown else "a palace"
+    rule = "TM.REWARD.CROWN.PALACE" if crown else "TM.REWARD.INFLUENCE.PALACE"
     board = work.components.board
     if city not in board.cities:
-        return f"unknown city {city!r}"
+        return IllegalActionError(f"unknown city {city!r}", clause=rule)
     if board.cities[city].province != work.province:
-        return (
+        return IllegalActionError(
             f"{city} lies in province {board.cities[city].province}; {what} must go in the "
-            f"current province {work.province} (allowed: {', '.join(allowed) or 'none'})"
+            f"current province {work.province} (allowed: {', '.join(allowed) or 'none'})",
+            clause=rule,
         )
     here = [palace for palace in work.read("palaces") if palace.city == city]
     owners = ", ".join(f"player {p.seat}" + (" (crown)" if p.crowned else "") for p in here)
-    return (
-        f"{what} cannot go in {city}, which holds {owners}; allowed: {', '.join(allowed) or 'none'}"
+    if crown:
+        rule = "TM.REWARD.CROWN.OCCUPIED" if len(here) >= 2 else "RUL.CROWN.BESIDE_OWN_PALACE"
+    elif len(here) == 1 and here[0].crowned and here[0].seat == seat:
+        rule = "RUL.CROWN.OWN_PALACE_BESIDE_CROWN"
+    return IllegalActionError(
+        f"{what} cannot go in {city}, which holds {owners}; "
+        f"allowed: {', '.join(allowed) or 'none'}",
+        clause=rule,
     )
 
 
@@ -236,11 +272,15 @@ def forfeit_impossible(work: Work) -> bool:
         work.read("palaces"),
         seat,
     ):
-        work.note(
-            "forfeit",
-            seat,
-            f"has no legal city for {withdrawal.palaces_owed} palace(s); they are not placed",
-        )
+        if work.recording:
+            work.record(
+                Event(
+                    EventKind.FORFEIT,
+                    seat,
+                    counts=(withdrawal.palaces_owed,),
+                    clauses=("TM.REWARD.INFLUENCE.PALACE", "RUL.REWARD.NO_LEGAL_CITY"),
+                )
+            )
         withdrawal = withdrawal.placing(0, withdrawal.crown_owed, withdrawal.placed)
         changed = True
     if withdrawal.crown_owed and not open_crown_cities(
@@ -250,7 +290,15 @@ def forfeit_impossible(work: Work) -> bool:
         work.read("palaces"),
         seat,
     ):
-        work.note("forfeit", seat, "has no legal city for the crown palace; it is not placed")
+        if work.recording:
+            work.record(
+                Event(
+                    EventKind.FORFEIT,
+                    seat,
+                    symbol=Symbol.MOGUL,
+                    clauses=("TM.REWARD.CROWN.PALACE", "RUL.REWARD.NO_LEGAL_CITY"),
+                )
+            )
         withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, withdrawal.placed)
         changed = True
     work.withdrawal = withdrawal

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from tajmahal.board import CityId
 from tajmahal.engine._work import Work
+from tajmahal.events import Event, EventKind, PointSource
 from tajmahal.scoring import goods_points, owned_goods, palace_points
 from tajmahal.state import PendingDraw
 from tajmahal.symbols import BonusKind
@@ -41,27 +42,39 @@ def score_bonus_tile(work: Work, seat: int, city: CityId) -> None:
         return
     tile = work.components.bonus_tiles[tile_id]
     player = work.player(seat)
+    source: PointSource | None
     if tile.kind in (BonusKind.TAJ_MAHAL, BonusKind.POINTS):
-        work.note(
-            "bonus",
-            seat,
-            f"takes bonus tile {tile_id} ({tile.kind.value}) and scores {tile.points}",
-            tile.points,
+        points = tile.points
+        source = PointSource.BONUS_POINTS
+        clause = (
+            "TM.SCORE.BONUS.TAJ" if tile.kind is BonusKind.TAJ_MAHAL else "TM.SCORE.BONUS.POINTS"
         )
     elif tile.kind is BonusKind.CARD:
-        work.note("bonus", seat, f"takes bonus tile {tile_id} (card): draws the top card")
+        points = 0
+        source = None
+        clause = "TM.SCORE.BONUS.CARD"
         work.draw = PendingDraw(seat, 1, "bonus-card")
     else:
         assert tile.good is not None
         points = goods_points(
             (tile.good,), owned_goods(work.components, player.province_tiles, player.goods_tiles)
         )
+        source = PointSource.BONUS_GOOD
+        clause = "TM.SCORE.BONUS.GOOD"
         player.goods_tiles.append(tile_id)
-        work.note(
-            "bonus",
-            seat,
-            f"takes bonus tile {tile_id} ({tile.good.value}) and scores {points}",
-            points,
+    if points:
+        player.score += points
+    if work.recording:
+        work.record(
+            Event(
+                EventKind.BONUS,
+                seat,
+                points,
+                source,
+                tiles=(tile_id,),
+                cities=(city,),
+                clauses=("TM.REWARD.FORTRESS.BONUS", clause),
+            )
         )
 
 
@@ -85,20 +98,32 @@ def score_withdrawal(work: Work) -> None:
             tile.goods, owned_goods(components, player.province_tiles, player.goods_tiles)
         )
         player.province_tiles.append(tile.id)
-        work.note(
-            "score",
-            seat,
-            f"scores {points} for province tile {tile.id} "
-            f"({', '.join(g.value for g in tile.goods)})",
-            points,
-        )
+        player.score += points
+        if work.recording:
+            work.record(
+                Event(
+                    EventKind.SCORE,
+                    seat,
+                    points,
+                    PointSource.PROVINCE_TILE,
+                    tiles=(tile.id,),
+                    clauses=("TM.SCORE.PROVINCE", "RUL.SCORE.GOODS_COUNT"),
+                )
+            )
     if withdrawal.placed:
         own = {palace.city for palace in work.read("palaces") if palace.seat == seat}
         points = palace_points(components.board, own, work.province)
-        work.note(
-            "score",
-            seat,
-            f"scores {points} for palaces (1 for province {work.province}"
-            f" and {points - 1} connected province(s))",
-            points,
-        )
+        player.score += points
+        if work.recording:
+            work.record(
+                Event(
+                    EventKind.SCORE,
+                    seat,
+                    points,
+                    PointSource.PALACES,
+                    cities=tuple(sorted(own)),
+                    clauses=("TM.SCORE.PALACE.CURRENT", "TM.SCORE.PALACE.CHAIN")
+                    if points > 1
+                    else ("TM.SCORE.PALACE.CURRENT",),
+                )
+            )

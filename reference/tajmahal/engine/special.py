@@ -22,7 +22,9 @@ from __future__ import annotations
 from bisect import insort
 
 from tajmahal.engine._work import Work
+from tajmahal.events import Event, EventKind
 from tajmahal.rules import AlreadyHeldSpecial
+from tajmahal.state import VISITS
 from tajmahal.symbols import INFLUENCE_SYMBOLS
 
 
@@ -43,22 +45,42 @@ def exchange_pairs(work: Work) -> None:
                 if work.rules.already_held_special is AlreadyHeldSpecial.RETURN_TILES:
                     player.influence.remove(symbol)
                     player.influence.remove(symbol)
-                    work.note(
-                        "exchange", seat, f"returns two {symbol.value} tiles and keeps {special.id}"
-                    )
+                    if work.recording:
+                        work.record(
+                            Event(
+                                EventKind.EXCHANGE,
+                                seat,
+                                symbol=symbol,
+                                cards=(special.id,),
+                                counts=(2,),
+                                clauses=("TM.SPECIAL.ALREADY_HELD", "RUL.SPECIAL.ALREADY_HELD"),
+                            )
+                        )
                 continue
             player.influence.remove(symbol)
             player.influence.remove(symbol)
+            holders: tuple[int, ...] = ()
             if special.id in work.specials_on_table:
                 work.specials_on_table.remove(special.id)
-                source = "the table"
             else:
                 holder = next(s for s, p in enumerate(work.players) if special.id in p.hand)
                 work.player(holder).hand.remove(special.id)
-                source = f"player {holder}"
+                holders = (holder,)
             insort(player.hand, special.id)
-            work.note(
-                "exchange",
-                seat,
-                f"exchanges two {symbol.value} tiles for {special.id} from {source}",
-            )
+            if work.recording:
+                clauses = ["TM.SPECIAL.EARN", "TM.SPECIAL.EXCHANGE_AT_VISIT_END"]
+                if holders:
+                    clauses += ["TM.SPECIAL.TAKE_FROM_HOLDER", "RUL.SPECIAL.CHANGES_HANDS"]
+                if work.visit == VISITS:
+                    clauses.append("RUL.END.LAST_VISIT_EXCHANGE")
+                work.record(
+                    Event(
+                        EventKind.EXCHANGE,
+                        seat,
+                        symbol=symbol,
+                        cards=(special.id,),
+                        seats=holders,
+                        counts=(2,),
+                        clauses=tuple(clauses),
+                    )
+                )

@@ -29,6 +29,7 @@ from tajmahal.engine._work import Work
 from tajmahal.engine.end import end_game
 from tajmahal.engine.special import exchange_pairs
 from tajmahal.errors import IllegalActionError
+from tajmahal.events import Event, EventKind
 from tajmahal.state import (
     DISPLAY,
     DISPLAY_SIZES,
@@ -53,11 +54,14 @@ def end_visit(work: Work) -> None:
     components = work.components
     exchange_pairs(work)
     if work.court_province_tile is not None:
-        work.note(
-            "unwon",
-            None,
-            f"nobody won province tile {work.court_province_tile}; it leaves the game",
-        )
+        if work.recording:
+            work.record(
+                Event(
+                    EventKind.UNWON,
+                    tiles=(work.court_province_tile,),
+                    clauses=("TM.VISIT.UNWON_PROVINCE", "RUL.VISIT.UNWON_PROVINCE_TILE"),
+                )
+            )
         work.court_province_tile = None
     for player in work.players:
         player.played = []
@@ -70,7 +74,6 @@ def end_visit(work: Work) -> None:
     work.visit += 1
     work.start_player = (work.start_player + 1) % work.count
     work.to_move = work.start_player
-    province = work.province
     tile = next(t for t in components.province_tiles.values() if t.number == work.visit)
     work.court_province_tile = tile.id
     for symbol in INFLUENCE_SYMBOLS:
@@ -80,12 +83,22 @@ def end_visit(work: Work) -> None:
         if held < INFLUENCE_TILES_PER_KIND:
             work.court_influence.append(symbol)
     work.crown_in_court = True
-    work.note(
-        "visit",
-        None,
-        f"visit {work.visit}: province {province} (tile {tile.id}); "
-        f"player {work.start_player} starts",
-    )
+    if work.recording:
+        work.record(
+            Event(
+                EventKind.VISIT,
+                work.start_player,
+                tiles=(tile.id,),
+                counts=(work.visit,),
+                clauses=(
+                    "TM.VISIT.NEXT.START_PLAYER",
+                    "TM.VISIT.NEXT.PROVINCE",
+                    "TM.VISIT.NEXT.PROVINCE_TILE",
+                    "TM.VISIT.NEXT.INFLUENCE_REFILL",
+                    "TM.VISIT.NEXT.CROWN",
+                ),
+            )
+        )
     work.step = Step.PLAY
     work.draw = PendingDraw(DISPLAY, DISPLAY_SIZES[work.count], "display")
 
@@ -108,11 +121,15 @@ def perform_draw(work: Work) -> bool:
                 work.step = Step.SHUFFLE
                 work.to_move = None
                 return False
-            work.note(
-                "draw",
-                None if pending.destination == DISPLAY else pending.destination,
-                f"cannot draw {remaining} card(s): deck and discard pile are empty",
-            )
+            if work.recording:
+                work.record(
+                    Event(
+                        EventKind.DRAW,
+                        None if pending.destination == DISPLAY else pending.destination,
+                        counts=(remaining,),
+                        clauses=(*DRAW_CLAUSES[pending.reason], "RUL.DECK.EXHAUSTED"),
+                    )
+                )
             break
         card = work.deck.pop(0)
         drawn.append(card)
@@ -126,17 +143,27 @@ def perform_draw(work: Work) -> bool:
     return True
 
 
+DRAW_CLAUSES: dict[str, tuple[str, ...]] = {
+    "display": ("TM.VISIT.NEXT.DISPLAY",),
+    "bonus-card": ("TM.SCORE.BONUS.CARD",),
+    "extra-card": ("TM.WITHDRAW.WITHOUT_PLAYING", "RUL.WITHDRAW.WITHOUT_PLAYING"),
+}
+"""The clauses behind each reason for a draw (:attr:`tajmahal.state.PendingDraw.reason`)."""
+
+
 def _note_drawn(work: Work, pending: PendingDraw, drawn: list[CardId]) -> None:
-    if not drawn:
+    if not drawn or not work.recording:
         return
-    if pending.destination == DISPLAY:
-        work.note("draw", None, f"display: {', '.join(sorted(drawn))}")
-    else:
-        work.note(
-            "draw",
-            pending.destination,
-            f"draws {len(drawn)} card(s) from the deck ({pending.reason})",
+    seat = None if pending.destination == DISPLAY else pending.destination
+    work.record(
+        Event(
+            EventKind.DRAW,
+            seat,
+            cards=tuple(sorted(drawn)) if seat is None else tuple(drawn),
+            private=seat is not None,
+            clauses=DRAW_CLAUSES[pending.reason],
         )
+    )
 
 
 def apply_reshuffle(work: Work, action: Reshuffle) -> None:
@@ -151,10 +178,16 @@ def apply_reshuffle(work: Work, action: Reshuffle) -> None:
             "a reshuffle orders exactly the discarded cards"
             + (f"; not in the discard pile: {unknown[:5]}" if unknown else "")
             + (f"; missing: {missing[:5]}" if missing else "")
-            + ("; a card is listed twice" if not unknown and not missing else "")
+            + ("; a card is listed twice" if not unknown and not missing else ""),
+            clause="TM.VISIT.NEXT.RESHUFFLE",
         )
     work.deck[:0] = action.order
     work.discard.clear()
-    work.note(
-        "reshuffle", None, f"the {len(action.order)} discarded cards are shuffled into a new deck"
-    )
+    if work.recording:
+        work.record(
+            Event(
+                EventKind.RESHUFFLE,
+                counts=(len(action.order),),
+                clauses=("TM.VISIT.NEXT.RESHUFFLE", "RUL.DECK.RESHUFFLE_TIMING"),
+            )
+        )

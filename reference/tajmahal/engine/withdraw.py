@@ -29,10 +29,11 @@ from itertools import combinations
 
 from tajmahal.actions import Action, Take
 from tajmahal.components import CardId
-from tajmahal.engine._work import Work, describe, next_active
+from tajmahal.engine._work import Work, next_active
 from tajmahal.engine.reward import take_from_court
 from tajmahal.engine.visit import end_visit
 from tajmahal.errors import IllegalActionError
+from tajmahal.events import Event, EventKind
 from tajmahal.rules import MajorityScope, WithdrawWithoutPlaying
 from tajmahal.scoring import symbol_counts, wins_majority
 from tajmahal.state import GameState, PendingDraw, Step, Withdrawal
@@ -58,17 +59,31 @@ def apply_withdraw(work: Work) -> None:
     player = work.player(seat)
     counts = symbol_counts(components, player.played)
     compared: list[tuple[int, ...]] = []
+    compared_seats: list[int] = []
     for other_seat in range(work.count):
         if other_seat == seat:
             continue
         other = work.peek(other_seat)
         if not other.withdrawn:
             compared.append(symbol_counts(components, other.played))
+            compared_seats.append(other_seat)
         elif work.rules.majority_scope is MajorityScope.ALL and other.withdrawn_counts is not None:
             compared.append(other.withdrawn_counts)
+            compared_seats.append(other_seat)
     player.withdrawn = True
     player.withdrawn_counts = counts
-    work.note("withdraw", seat, "withdraws" + ("" if player.played else " without playing"))
+    if work.recording:
+        work.record(
+            Event(
+                EventKind.WITHDRAW,
+                seat,
+                counts=counts,
+                seats=tuple(compared_seats),
+                clauses=("TM.WITHDRAW.FINAL", "TM.WITHDRAW.ONCE_PER_VISIT")
+                if player.played
+                else ("TM.WITHDRAW.FINAL", "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING"),
+            )
+        )
     palaces_owed = 0
     crown_owed = False
     province_won = None
@@ -80,13 +95,18 @@ def apply_withdraw(work: Work) -> None:
             available = work.court_province_tile is not None
         else:
             available = symbol in work.read("court_influence")
-        if not available or not wins_majority(counts[index], (c[index] for c in compared)):
+        if not available:
             continue
-        won = take_from_court(work, seat, symbol, counts[index])
+        won = wins_majority(counts[index], (c[index] for c in compared))
+        if work.recording:
+            work.record(_majority_event(work, seat, symbol, counts, compared_seats, compared, won))
+        if not won:
+            continue
+        tile = take_from_court(work, seat, symbol)
         if symbol is Symbol.MOGUL:
             crown_owed = True
         elif symbol is Symbol.ELEPHANT:
-            province_won = won
+            province_won = tile
         else:
             palaces_owed += 1
     work.withdrawal = Withdrawal(
@@ -95,6 +115,74 @@ def apply_withdraw(work: Work) -> None:
         crown_owed=crown_owed,
         province_won=province_won,
         played_nothing=not player.played,
+    )
+
+
+_REWARD_CLAUSE = {
+    Symbol.MOGUL: "TM.REWARD.CROWN.TAKE",
+    Symbol.ELEPHANT: "TM.REWARD.ELEPHANT.PROVINCE",
+}
+
+
+def _majority_event(
+    work: Work,
+    seat: int,
+    symbol: Symbol,
+    counts: tuple[int, ...],
+    compared_seats: list[int],
+    compared: list[tuple[int, ...]],
+    won: bool,
+) -> Event:
+    """The ``win`` or ``no-majority`` event of one force, with the clauses that decided it.
+
+    A win names the reward's clause, and RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL when a
+    player who has withdrawn had as many symbols (only the remaining players counted). A
+    loss is a tie (TM.WITHDRAW.MAJORITY.STRICT and the tie ruling), fewer symbols
+    (TM.WITHDRAW.MAJORITY.STRICT), or zero symbols (TM.WITHDRAW.MAJORITY.ZERO, and
+    RUL.MAJORITY.ZERO_SYMBOLS when nobody was left to compare with).
+
+    Implements: TM.WITHDRAW.MAJORITY.STRICT, TM.WITHDRAW.MAJORITY.ZERO,
+    RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL, RUL.MAJORITY.ZERO_SYMBOLS
+    """
+    index = SYMBOL_INDEX[symbol]
+    own = counts[index]
+    others = tuple(c[index] for c in compared)
+    clauses = ["TM.WITHDRAW.COMPARE"]
+    withdrawn = [
+        other
+        for other in range(work.count)
+        if other != seat and other not in compared_seats and work.peek(other).withdrawn
+    ]
+    if withdrawn or work.rules.majority_scope is MajorityScope.ALL:
+        clauses += ["TM.WITHDRAW.MAJORITY.REMAINING", "RUL.MAJORITY.REMAINING_PLAYERS"]
+    best = max(others, default=0)
+    if won:
+        clauses += [
+            "TM.WITHDRAW.MAJORITY.STRICT",
+            _REWARD_CLAUSE.get(symbol, "TM.REWARD.INFLUENCE.TILE"),
+        ]
+        if any(
+            (recorded := work.peek(other).withdrawn_counts) is not None and recorded[index] >= own
+            for other in withdrawn
+        ):
+            clauses.append("RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL")
+    elif own == 0 and best == 0:
+        clauses.append("TM.WITHDRAW.MAJORITY.ZERO")
+        clauses.append("TM.WITHDRAW.MAJORITY.STRICT" if others else "RUL.MAJORITY.ZERO_SYMBOLS")
+    elif best == own:
+        clauses += ["TM.WITHDRAW.MAJORITY.STRICT", "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL"]
+    else:
+        clauses.append("TM.WITHDRAW.MAJORITY.STRICT")
+    return Event(
+        EventKind.WIN if won else EventKind.NO_MAJORITY,
+        seat,
+        symbol=symbol,
+        tiles=(work.court_province_tile,)
+        if symbol is Symbol.ELEPHANT and work.court_province_tile is not None
+        else (),
+        seats=tuple(compared_seats),
+        counts=(own, *others),
+        clauses=tuple(clauses),
     )
 
 
@@ -118,13 +206,25 @@ def discard_played(work: Work) -> None:
     for card in specials:
         insort(player.hand, card)
     player.played = []
-    if discarded or specials:
-        work.note(
-            "discard",
-            seat,
-            f"discards {len(discarded)} card(s)"
-            + (f"; {', '.join(specials)} back to hand" if specials else ""),
-        )
+    if work.recording:
+        if discarded:
+            work.record(
+                Event(
+                    EventKind.DISCARD,
+                    seat,
+                    cards=tuple(discarded),
+                    clauses=("TM.WITHDRAW.DISCARD", "TM.WITHDRAW.DISCARDED_NO_INFLUENCE"),
+                )
+            )
+        if specials:
+            work.record(
+                Event(
+                    EventKind.TAKE,
+                    seat,
+                    cards=tuple(specials),
+                    clauses=("TM.SPECIAL.RETURN_TO_HAND",),
+                )
+            )
     work.withdrawal = withdrawal.done_scoring()
     if (
         withdrawal.played_nothing
@@ -156,38 +256,51 @@ def apply_take(work: Work, action: Take) -> None:
     for card in action.cards:
         if card not in work.read("display"):
             raise IllegalActionError(
-                f"{card} is not in the display ({', '.join(sorted(work.read('display')))})"
+                f"{card} is not in the display ({', '.join(sorted(work.read('display')))})",
+                clause="TM.WITHDRAW.PICK_TWO",
             )
     if len(action.cards) != expected or len(set(action.cards)) != len(action.cards):
         raise IllegalActionError(
             f"player {seat} takes {expected} different card(s) from the "
-            f"display, not {len(action.cards)}"
+            f"display, not {len(action.cards)}",
+            clause="TM.WITHDRAW.PICK_TWO",
         )
-    take_into_hand(work, seat, action.cards)
+    take_into_hand(
+        work,
+        seat,
+        action.cards,
+        ("TM.WITHDRAW.PICK_TWO",)
+        if expected == 2
+        else ("TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT"),
+    )
     finish_withdrawal(work, seat)
 
 
-def take_into_hand(work: Work, seat: int, cards: tuple[CardId, ...]) -> None:
-    """Move display cards into ``seat``'s hand."""
+def take_into_hand(
+    work: Work, seat: int, cards: tuple[CardId, ...], clauses: tuple[str, ...]
+) -> None:
+    """Move display cards into ``seat``'s hand (``clauses`` decided the take)."""
     hand = work.player(seat).hand
     for card in cards:
         work.display.remove(card)
         insort(hand, card)
     if work.recording:
-        work.note(
-            "take",
-            seat,
-            "takes " + ", ".join(describe(work.components, c) for c in cards) + " from the display",
-        )
+        work.record(Event(EventKind.TAKE, seat, cards=tuple(cards), clauses=clauses))
 
 
 def last_player_takes(work: Work, seat: int) -> None:
     """The last player to withdraw takes what is left of the display (no choice).
 
-    Implements: TM.WITHDRAW.LAST_TAKES_ONE, TM.VISIT.DISPLAY_SHORT, RUL.DISPLAY.SHORT
+    Implements: TM.WITHDRAW.LAST_TAKES_ONE, TM.VISIT.DISPLAY_SHORT, RUL.DISPLAY.SHORT,
+    RUL.WITHDRAW.DISPLAY_PICKS
     """
     if work.read("display"):
-        take_into_hand(work, seat, tuple(sorted(work.read("display"))))
+        take_into_hand(
+            work,
+            seat,
+            tuple(sorted(work.read("display"))),
+            ("TM.WITHDRAW.LAST_TAKES_ONE", "RUL.WITHDRAW.DISPLAY_PICKS"),
+        )
 
 
 def finish_withdrawal(work: Work, seat: int) -> None:

@@ -1,0 +1,194 @@
+"""Edge tags and deciding clauses of one step, from its structured events.
+
+A consumer of the golden traces filters on edge tags (as test262 does with features),
+and a record's per-step ``clauses`` name what actually decided the step. Both are
+computed here from the state before the step, the action, the events and the state
+after, so that they describe what happened rather than the action's type.
+
+The tags (each produced when the step shows it):
+
+- ``tie``: a withdrawing player won nothing for a force because of a tie.
+- ``tie-broken``: a force was won although a player who has withdrawn had as many
+  symbols (the tie ended when that player withdrew).
+- ``zero-symbols``: a player with no symbol of a force and nobody left to compare with
+  did not win it (RUL.MAJORITY.ZERO_SYMBOLS).
+- ``crown-on-fortress``: the crown palace went to a fortress city.
+- ``crown-on-occupied``: the crown palace went to a city already holding a palace.
+- ``crown-beside-palace``: the crown palace went beside the same player's own palace.
+- ``placement-refused``: a placement was refused as illegal (never produced from a
+  legal step; position cases use it).
+- ``unplaceable-palace``: a palace won could not be placed anywhere (forfeited).
+- ``unplaceable-crown``: the crown palace won could not be placed anywhere.
+- ``deck-exhausted``: the deck ran out during the step (a reshuffle became due, or a
+  draw came up short).
+- ``discard-exhausted``: deck and discard pile were both empty, so a draw came up short.
+- ``short-display``: the display held fewer cards than needed: a display draw came up
+  short, or a withdrawing player who is not the last took fewer than two.
+- ``one-card-take``: a display pick of a single card as a decision.
+- ``reshuffle-mid-withdrawal``: a reshuffle interrupted a withdrawal (bonus or extra card).
+- ``card-bonus-empty-deck``: a card bonus tile was taken while the deck was empty.
+- ``special-changes-hands``: a special card was taken from the player holding it.
+- ``pairs-collide``: pairs of influence tiles of two or more players were exchanged (or
+  returned) at the same visit's end.
+- ``colour-change-first-turn``: the colour-change card was played before the player had
+  a colour this visit.
+- ``withdraw-without-playing``: a player withdrew without having played a card.
+- ``last-player-alone``: the only player left in the visit acted.
+- ``unwon-tile``: a province tile nobody won left the game.
+- ``tied-winners``: the game ended with several players sharing the top score.
+- ``plus-two``: the +2 card was played and scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tajmahal.actions import (
+    Action,
+    PlaceCrown,
+    PlacePalace,
+    Play,
+    Reshuffle,
+    Take,
+    Withdraw,
+)
+from tajmahal.events import Event, EventKind, PointSource
+from tajmahal.state import GameState, Step
+from tajmahal.symbols import Symbol
+
+TAGS = (
+    "tie",
+    "tie-broken",
+    "zero-symbols",
+    "crown-on-fortress",
+    "crown-on-occupied",
+    "crown-beside-palace",
+    "placement-refused",
+    "unplaceable-palace",
+    "unplaceable-crown",
+    "deck-exhausted",
+    "discard-exhausted",
+    "short-display",
+    "one-card-take",
+    "reshuffle-mid-withdrawal",
+    "card-bonus-empty-deck",
+    "special-changes-hands",
+    "pairs-collide",
+    "colour-change-first-turn",
+    "withdraw-without-playing",
+    "last-player-alone",
+    "unwon-tile",
+    "tied-winners",
+    "plus-two",
+)
+"""The tag vocabulary, in the order of the module's list."""
+
+
+def action_clauses(action: Action) -> tuple[str, ...]:
+    """The clause that makes an action of this kind possible at all."""
+    if isinstance(action, Play):
+        return (
+            ("TM.PLAY.ONE_COLOURED",)
+            if action.extra is None
+            else (
+                "TM.PLAY.ONE_COLOURED",
+                "TM.PLAY.EXTRA_CARD",
+            )
+        )
+    if isinstance(action, Withdraw):
+        return ("TM.WITHDRAW.FINAL",)
+    if isinstance(action, PlacePalace):
+        return ("TM.REWARD.INFLUENCE.PALACE",)
+    if isinstance(action, PlaceCrown):
+        return ("TM.REWARD.CROWN.PALACE",)
+    if isinstance(action, Take):
+        return ("TM.WITHDRAW.PICK_TWO",)
+    if isinstance(action, Reshuffle):
+        return ("TM.VISIT.NEXT.RESHUFFLE",)
+    return ()
+
+
+def step_clauses(action: Action, events: Iterable[Event]) -> tuple[str, ...]:
+    """The clauses and rulings that decided a step: the action's own clause and every
+    event's, sorted and without duplicates."""
+    ids = set(action_clauses(action))
+    for event in events:
+        ids.update(event.clauses)
+    return tuple(sorted(ids))
+
+
+def edge_tags(
+    before: GameState, action: Action, events: Iterable[Event], after: GameState
+) -> frozenset[str]:
+    """The edge tags (see the module docstring) that the step shows."""
+    happened = tuple(events)
+    tags: set[str] = set()
+    board = before.config.components.board
+    exchanging: set[int | None] = set()
+    for event in happened:
+        kind = event.kind
+        if kind is EventKind.NO_MAJORITY:
+            if "RUL.MAJORITY.ZERO_SYMBOLS" in event.clauses:
+                tags.add("zero-symbols")
+            elif "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
+                tags.add("tie")
+        elif kind is EventKind.WIN:
+            if "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
+                tags.add("tie-broken")
+        elif kind is EventKind.CROWN:
+            city = event.cities[0]
+            if board.cities[city].fortress:
+                tags.add("crown-on-fortress")
+            if event.seats:
+                tags.add("crown-on-occupied")
+            if event.seat in event.seats:
+                tags.add("crown-beside-palace")
+        elif kind is EventKind.FORFEIT:
+            tags.add("unplaceable-crown" if event.symbol is Symbol.MOGUL else "unplaceable-palace")
+        elif kind is EventKind.DRAW and event.counts:
+            tags.update(("deck-exhausted", "discard-exhausted"))
+            if event.seat is None:
+                tags.add("short-display")
+        elif kind is EventKind.BONUS and event.source is None:
+            if _deck_ran_dry(happened, after):
+                tags.add("card-bonus-empty-deck")
+        elif kind is EventKind.EXCHANGE:
+            if event.seats:
+                tags.add("special-changes-hands")
+            exchanging.add(event.seat)
+        elif kind is EventKind.WITHDRAW:
+            if "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING" in event.clauses:
+                tags.add("withdraw-without-playing")
+        elif kind is EventKind.UNWON:
+            tags.add("unwon-tile")
+        elif kind is EventKind.END and len(event.seats) > 1:
+            tags.add("tied-winners")
+        elif kind is EventKind.SCORE and event.source is PointSource.PLUS_TWO:
+            tags.add("plus-two")
+        elif kind is EventKind.PLAY and "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN" in event.clauses:
+            tags.add("colour-change-first-turn")
+    if after.step is Step.SHUFFLE:
+        tags.add("deck-exhausted")
+    if len(exchanging) > 1:
+        tags.add("pairs-collide")
+    if isinstance(action, Take):
+        if len(action.cards) == 1:
+            tags.add("one-card-take")
+        if len(action.cards) < 2:
+            tags.add("short-display")
+    if isinstance(action, Reshuffle) and before.withdrawal is not None:
+        tags.add("reshuffle-mid-withdrawal")
+    if isinstance(action, Play | Withdraw) and before.to_move is not None:
+        seat = before.to_move
+        if all(p.withdrawn for other, p in enumerate(before.players) if other != seat):
+            tags.add("last-player-alone")
+    return frozenset(tags)
+
+
+def _deck_ran_dry(events: tuple[Event, ...], after: GameState) -> bool:
+    """True when a card bonus's draw found the deck empty (a reshuffle or nothing)."""
+    if after.step is Step.SHUFFLE and after.draw is not None:
+        return after.draw.reason == "bonus-card"
+    return any(
+        e.kind is EventKind.DRAW and e.counts and "TM.SCORE.BONUS.CARD" in e.clauses for e in events
+    )
