@@ -21,6 +21,7 @@ internals or at its events. Three tiers, by cost:
 from __future__ import annotations
 
 import enum
+import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -115,12 +116,17 @@ class Transition:
         return cls(before, legal, action, after, changed)
 
     def unchanged(self, *names: str) -> bool:
-        """True when ``after`` shares these fields with an already checked ``before``
-        (the engine keeps untouched parts of a state as the very same objects)."""
+        """True when these fields of ``after`` equal those of an already checked
+        ``before`` (checked by identity first: the engine keeps untouched parts of a state
+        as the very same objects)."""
         if self.action is None:
             return False
         before, after = self.before, self.after
-        return all(getattr(before, name) is getattr(after, name) for name in names)
+        for name in names:
+            old, new = getattr(before, name), getattr(after, name)
+            if old is not new and old != new:
+                return False
+        return True
 
 
 StepCheck = Callable[[Transition], Iterable[str]]
@@ -199,12 +205,15 @@ def cards_conserved(step: Transition) -> Iterable[str]:
     if known is None:
         known = _CARDS_CACHE[components.digest] = _all_cards(components)
     cards, total = known
-    places: list[str] = [*state.deck, *state.discard, *state.display, *state.specials_on_table]
+    groups: list[tuple[str, ...]] = [state.deck, state.discard, state.display]
+    groups.append(state.specials_on_table)
     for player in state.players:
-        places.extend(player.hand)
-        places.extend(player.played)
-    if len(places) == total and set(places) == cards:
+        groups.append(player.hand)
+        groups.append(player.played)
+    found = set().union(*groups)
+    if len(found) == total == sum(map(len, groups)) and found <= cards:
         return
+    places = [card for group in groups for card in group]
     counts = Counter(places)
     twice = sorted(card for card, count in counts.items() if count > 1)
     missing = sorted(cards - counts.keys())
@@ -247,8 +256,7 @@ def province_tiles(step: Transition) -> Iterable[str]:
     if step.unchanged("court_province_tile", "visit"):
         old = step.before.players
         if all(
-            old[seat].province_tiles == state.players[seat].province_tiles
-            for seat in step.changed
+            old[seat].province_tiles == state.players[seat].province_tiles for seat in step.changed
         ):
             return
     components = state.config.components
@@ -325,22 +333,26 @@ def crown_once_per_visit(step: Transition) -> Iterable[str]:
     """The crown palace is placed only by a ``crown`` action, one per step; the crown comes
     back to the court only when a new visit begins."""
     before, after = step.before, step.after
-    if step.action is None or (step.unchanged("palaces") and not after.crown_in_court):
+    if step.action is None:
+        return
+    if after.crown_in_court and not before.crown_in_court and after.visit == before.visit:
+        yield "the crown returned to the court in the middle of a visit"
+    if step.unchanged("palaces"):
         return
     added = sum(p.crowned for p in after.palaces) - sum(p.crowned for p in before.palaces)
     if added and not isinstance(step.action, PlaceCrown):
         yield f"{added} crown palace(s) appeared on a {step.action} step"
     if added > 1:
         yield f"{added} crown palaces placed in one step"
-    if after.crown_in_court and not before.crown_in_court and after.visit == before.visit:
-        yield "the crown returned to the court in the middle of a visit"
 
 
 def scores_never_decrease(step: Transition) -> Iterable[str]:
     """Points are only ever gained: no score goes down, none is negative."""
     if step.action is None:
         return
-    for seat, (old, new) in enumerate(zip(step.before.scores, step.after.scores, strict=True)):
+    before, after = step.before.players, step.after.players
+    for seat in step.changed:
+        old, new = before[seat].score, after[seat].score
         if new < old:
             yield f"player {seat}'s score went down from {old} to {new}"
         if new < 0:
@@ -348,11 +360,16 @@ def scores_never_decrease(step: Transition) -> Iterable[str]:
 
 
 def _counts(components: Components, cards: Iterable[str]) -> dict[Symbol, int]:
-    counts = dict.fromkeys(Symbol, 0)
+    counts = [0] * len(_SYMBOLS)
+    positions = components.symbol_positions
     for card in cards:
-        for symbol in components.card_symbols(card):
-            counts[symbol] += 1
-    return counts
+        for index in positions[card]:
+            counts[index] += 1
+    return dict(zip(_SYMBOLS, counts, strict=True))
+
+
+_SYMBOLS: tuple[Symbol, ...] = tuple(Symbol)
+"""The symbols in canonical order (that of ``Components.symbol_positions``)."""
 
 
 def _expected_wins(before: GameState, seat: int) -> set[Symbol]:
@@ -405,6 +422,8 @@ def majority_awards(step: Transition) -> Iterable[str]:
     withdrawing = before.step is Step.PLAY and isinstance(step.action, Withdraw)
     if not withdrawing:
         if after.visit == before.visit and not after.is_over:
+            if step.unchanged("court_influence", "court_province_tile", "crown_in_court"):
+                return
             gained = set(before.court_influence) - set(after.court_influence)
             if gained:
                 yield f"influence tiles left the court without a withdrawal: {_names(gained)}"
@@ -525,7 +544,7 @@ def legal_actions_well_formed(step: Transition) -> Iterable[str]:
     strings = [str(action) for action in legal]
     if not strings:
         yield f"no legal action at a {before.step.value} step"
-    if strings != sorted(set(strings)):
+    if not all(first < second for first, second in itertools.pairwise(strings)):
         yield "the legal actions are not sorted and unique"
     if step.action not in legal:
         yield f"{step.action} was applied but is not among the legal actions"

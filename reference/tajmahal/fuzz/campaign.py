@@ -54,6 +54,7 @@ from tajmahal.fuzz.summary import CounterexampleEntry, Summary
 from tajmahal.invariants import STATE_INVARIANTS, STEP_INVARIANTS
 from tajmahal.players import PLAYER_TYPES
 from tajmahal.rules import RULE_OPTIONS, RuleSet
+from tajmahal.tags import TAGS
 from tajmahal.trace import write_record
 
 CHUNK = 20
@@ -68,6 +69,13 @@ MIX: tuple[tuple[str, int], ...] = (
     ("crown-chaser", 1),
 )
 """Player types drawn for each seat when ``--agents`` is not given, with their weights."""
+
+DRY_TABLES = 0.2
+"""The share of games (without ``--agents``) whose seats are all drawn from
+:data:`DRY_MIX` instead: tables that run the deck and the discard pile dry."""
+
+DRY_MIX: tuple[tuple[str, int], ...] = (("hoarder", 5), ("stubborn", 1))
+"""Player types of a dry table, with their weights."""
 
 SHARD_STRIDE = 10**12
 """First index of shard ``I`` of a time-bounded campaign: ``I * SHARD_STRIDE``."""
@@ -146,8 +154,9 @@ def spec_for(options: Options, index: int) -> GameSpec:
     if options.agents is not None:
         agents = tuple(options.agents[seat % len(options.agents)] for seat in range(players))
     else:
-        names = [name for name, _ in MIX]
-        weights = [weight for _, weight in MIX]
+        mix = DRY_MIX if rng.random() < DRY_TABLES else MIX
+        names = [name for name, _ in mix]
+        weights = [weight for _, weight in mix]
         agents = tuple(rng.choices(names, weights)[0] for _ in range(players))
     return GameSpec(index, rng.getrandbits(40), players, rules, agents)
 
@@ -467,6 +476,9 @@ def _check_options(options: Options) -> None:
             f"--agents: unknown player type(s) {', '.join(unknown)} "
             f"(known: {', '.join(PLAYER_TYPES)})"
         )
+    unknown = [tag for tag in options.find if tag not in TAGS]
+    if unknown:
+        raise ValueError(f"--find: unknown tag(s) {', '.join(unknown)} (known: {', '.join(TAGS)})")
     if not options.players or any(count not in (3, 4, 5) for count in options.players):
         raise ValueError("--players: choose among 3, 4 and 5")
     if options.deep_every < 1 or options.jobs < 1 or options.keep < 0:

@@ -39,6 +39,7 @@ from tajmahal.players import PLAYER_TYPES, Player
 from tajmahal.rules import RuleSet
 from tajmahal.setup import SetupOutcome, new_game, random_setup
 from tajmahal.state import GameState
+from tajmahal.tags import edge_tags
 from tajmahal.trace import Record, Recorder
 
 Tagger = Callable[[GameState, Action, tuple[Event, ...], GameState], frozenset[str]]
@@ -364,8 +365,6 @@ def game_line_hash(index: int, outcome: Outcome) -> int:
     return int.from_bytes(hashlib.sha256(line.encode("utf-8")).digest(), "big")
 
 
-def default_tagger() -> Tagger | None:
+def default_tagger() -> Tagger:
     """The engine's :func:`tajmahal.tags.edge_tags`."""
-    from tajmahal.tags import edge_tags
-
     return edge_tags
