@@ -34,15 +34,9 @@ from tajmahal.fuzz import (
 from tajmahal.scoring import symbol_counts
 from tajmahal.state import GameState, Step
 from tajmahal.symbols import SYMBOL_INDEX
+from tajmahal.tags import edge_tags
 
 Corruption = Callable[[GameState, Action, GameState], GameState]
-
-
-def withdrawals(
-    before: GameState, action: Action, events: tuple[Event, ...], after: GameState
-) -> frozenset[str]:
-    """A stand-in tagger: tags the steps that are withdrawals."""
-    return frozenset({"withdrawal"}) if isinstance(action, Withdraw) else frozenset()
 
 
 def quick(tmp_path: Path, **changes: Any) -> Options:
@@ -54,13 +48,14 @@ def quick(tmp_path: Path, **changes: Any) -> Options:
 
 
 def test_the_same_options_give_the_same_games_whatever_the_processes(tmp_path: Path) -> None:
-    one = run_campaign(quick(tmp_path / "one"), tagger=withdrawals)
-    two = run_campaign(quick(tmp_path / "two", jobs=2), tagger=withdrawals)
+    one = run_campaign(quick(tmp_path / "one"), tagger=edge_tags)
+    two = run_campaign(quick(tmp_path / "two", jobs=2), tagger=edge_tags)
     assert one.games == two.games == 12
     assert one.steps == two.steps > 12 * 100
     assert one.digest == two.digest
     assert one.tags == two.tags
-    assert dict(one.tags)["withdrawal"] == 12
+    # Every visit ends with one player left alone in it.
+    assert dict(one.tags)["last-player-alone"] == 12
     assert not one.failed
 
 
@@ -93,11 +88,13 @@ def test_a_campaign_game_replays_from_its_index() -> None:
 
 
 def test_find_keeps_the_first_records_of_a_tag(tmp_path: Path) -> None:
-    summary = run_campaign(
-        quick(tmp_path, games=6, find=("withdrawal",), keep=2), tagger=withdrawals
+    options = quick(tmp_path, games=6, find=("last-player-alone",), keep=2)
+    summary = run_campaign(options, tagger=edge_tags)
+    files = dict(summary.found)["last-player-alone"]
+    assert files == (
+        "found/last-player-alone/game-0.json",
+        "found/last-player-alone/game-1.json",
     )
-    files = dict(summary.found)["withdrawal"]
-    assert files == ("found/withdrawal/game-0.json", "found/withdrawal/game-1.json")
     record = json.loads((tmp_path / files[0]).read_text())
     assert record["format"] == "tajmahal-trace" and record["result"]["winners"]
 
