@@ -30,7 +30,7 @@ import attrs
 from tajmahal.actions import Action, PlaceCrown, PlacePalace, Play, Withdraw
 from tajmahal.components import Components
 from tajmahal.rules import MajorityScope
-from tajmahal.serialize import canonical_json, state_from_json, state_to_json
+from tajmahal.serialize import state_from_json, state_to_json
 from tajmahal.setup import SetupOutcome
 from tajmahal.state import DISPLAY_SIZES, INFLUENCE_TILES_PER_KIND, VISITS, GameState, Step
 from tajmahal.symbols import INFLUENCE_SYMBOLS, CardColour, SpecialKind, Symbol
@@ -630,15 +630,25 @@ STEP_INVARIANTS: tuple[StepInvariant, ...] = (
 # State invariants
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _strings(value: object, found: set[str]) -> None:
-    """Every string inside an attrs value, tuple or enum (the card ids a view shows)."""
+    """Every string inside an attrs value, tuple or list (the card ids a view shows)."""
     if isinstance(value, str):
         found.add(value)
     elif isinstance(value, tuple | list):
         for item in value:
-            _strings(item, found)
-    elif attrs.has(type(value)):
-        for name in attrs.fields_dict(type(value)):  # type: ignore[arg-type]
+            if isinstance(item, str):
+                found.add(item)
+            elif item is not None:
+                _strings(item, found)
+    elif value is not None:
+        kind = type(value)
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(attrs.fields_dict(kind)) if attrs.has(kind) else ()
+        for name in names:
             _strings(getattr(value, name), found)
 
 
@@ -661,8 +671,8 @@ def views_hide_secrets(state: GameState) -> Iterable[str]:
 
 
 def serialization_round_trip(state: GameState) -> Iterable[str]:
-    """Writing a state as JSON and loading it back gives the same state and text (the
-    position format of ``docs/trace-format.md``; no rulebook clause)."""
+    """Writing a state as JSON and loading it back gives the same state (the position
+    format of ``docs/trace-format.md``; no rulebook clause)."""
     document = state_to_json(state)
     try:
         loaded = state_from_json(document, state.config.components)
@@ -671,8 +681,6 @@ def serialization_round_trip(state: GameState) -> Iterable[str]:
         return
     if loaded != state:
         yield "the state loaded back differs from the state written"
-    elif canonical_json(loaded) != canonical_json(state):
-        yield "the canonical JSON changes over a round trip"
 
 
 STATE_INVARIANTS: tuple[StateInvariant, ...] = (

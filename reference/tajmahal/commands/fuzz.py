@@ -91,9 +91,9 @@ def register(commands: Any) -> None:
     fuzz.add_argument(
         "--deep-every",
         type=int,
-        default=10,
+        default=25,
         metavar="K",
-        help="one game in K also checks views, serialization and replay after every step (10)",
+        help="one game in K also checks views, serialization and replay after every step (25)",
     )
     fuzz.add_argument(
         "--max-counterexamples", type=int, default=20, help="stop after this many failing games"

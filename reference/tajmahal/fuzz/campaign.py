@@ -107,7 +107,7 @@ class Options:
     """This run's shard ``(I, N)``, 0-based."""
     out: Path | None = None
     """Output folder; None writes nothing."""
-    deep_every: int = 10
+    deep_every: int = 25
     """One game in this many (by index) also gets the state and game invariants."""
     max_counterexamples: int = 20
     """Stop after this many failing games."""
