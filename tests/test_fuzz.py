@@ -31,7 +31,9 @@ from tajmahal.fuzz import (
     run_campaign,
     spec_for,
 )
+from tajmahal.rules import RuleSet
 from tajmahal.scoring import symbol_counts
+from tajmahal.setup import SetupOutcome
 from tajmahal.state import GameState, Step
 from tajmahal.symbols import SYMBOL_INDEX
 from tajmahal.tags import edge_tags
@@ -236,3 +238,29 @@ def test_a_crash_of_the_tool_keeps_what_was_already_written(
         run_campaign(quick(tmp_path, games=200), progress=stop)
     written = sorted(path.name for path in (tmp_path / "counterexamples").iterdir())
     assert written and all(name.startswith("cards-conserved-game-") for name in written)
+
+
+class DisagreesOnTakes:
+    """A stand-in for a foreign engine: agrees on everything but display picks."""
+
+    def __init__(self) -> None:
+        self.games = 0
+
+    def start(self, players: int, rules: RuleSet, setup: SetupOutcome) -> str | None:
+        self.games += 1
+        return None
+
+    def step(self, action: Action, after: GameState) -> str | None:
+        return f"{action}: the hand differs" if isinstance(action, Take) else None
+
+
+def test_a_followed_engine_that_disagrees_is_a_shrunk_counterexample(tmp_path: Path) -> None:
+    follower = DisagreesOnTakes()
+    summary = run_campaign(
+        quick(tmp_path, games=5, max_counterexamples=1, shrink_budget=60), follower=follower
+    )
+    [found] = summary.counterexamples
+    assert found.key == "engines-agree" and "the hand differs" in found.message
+    [small] = summary.shrunk
+    assert small.key == "engines-agree" and small.steps <= found.steps
+    assert follower.games > 1  # the shrinker replayed games against it

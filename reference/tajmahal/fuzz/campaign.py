@@ -323,9 +323,11 @@ def _chunk_task(arguments: tuple[Options, int, int, Tagger | None]) -> ChunkResu
     return run_chunk(options, start, stop, tagger, None)
 
 
-def _shrink_task(arguments: tuple[Options, Failure]) -> CounterexampleEntry | None:
+def _shrink_task(
+    arguments: tuple[Options, Failure], follower: Follower | None = None
+) -> CounterexampleEntry | None:
     options, failure = arguments
-    checks = checks_for(options, failure.spec.index, None)
+    checks = attrs.evolve(checks_for(options, failure.spec.index, None), follower=follower)
     try:
         result = shrink(failure.script, checks, budget=options.shrink_budget)
     except ValueError:  # the failure did not come back on replay: nothing to shrink
@@ -410,7 +412,9 @@ def run_campaign(
                 break
             if not take(run_chunk(options, start, stop, tagger, follower)):
                 break
-        shrunk = [_shrink_task((options, failure)) for failure in _first_of_each(failures)]
+        shrunk = [
+            _shrink_task((options, failure), follower) for failure in _first_of_each(failures)
+        ]
     else:
         context = multiprocessing.get_context(
             "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"

@@ -13,6 +13,7 @@ the game's seed, reshuffles from ``random.Random(chance_seed)`` in the order the
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from collections.abc import Callable, Iterable
@@ -47,6 +48,9 @@ Tagger = Callable[[GameState, Action, tuple[Event, ...], GameState], frozenset[s
 
 CRASH = "crash"
 """The invariant name of a counterexample where the engine raised instead of answering."""
+
+DIVERGENCE = "engines-agree"
+"""The invariant name of a counterexample where a followed engine disagreed or failed."""
 
 
 class Follower(Protocol):
@@ -234,9 +238,9 @@ def play(
     failed_step: int | None = None
     follower = checks.follower
     if follower is not None:
-        problem = follower.start(players, rules, setup)
+        problem = _follow(lambda: follower.start(players, rules, setup))
         if problem is not None:
-            violations = (Violation("engines-agree", (), f"at the start: {problem}"),)
+            violations = (Violation(DIVERGENCE, (), f"at the start: {problem}"),)
             failed_step = 0
     if not violations:
         violations = check_step(Transition.of(state, (), None, state), step_invariants)
@@ -269,9 +273,9 @@ def play(
         if not violations and checks.deep:
             violations = check_state(after, STATE_INVARIANTS)
         if not violations and follower is not None:
-            problem = follower.step(action, after)
+            problem = _follow(functools.partial(follower.step, action, after))
             if problem is not None:
-                violations = (Violation("engines-agree", (), problem),)
+                violations = (Violation(DIVERGENCE, (), problem),)
         if violations:
             failed_step = steps - 1
         if tagger is not None:
@@ -295,6 +299,14 @@ def play(
         actions=tuple(actions),
         states=tuple(states) if keep_states else (),
     )
+
+
+def _follow(call: Callable[[], str | None]) -> str | None:
+    """A follower's answer; its failure (a crash, a hang) is a disagreement too."""
+    try:
+        return call()
+    except Exception as error:  # the other engine failing is the finding
+        return f"{type(error).__name__}: {error}"
 
 
 def _no_action(state: GameState) -> Action:
