@@ -10,7 +10,7 @@ shipped engine is never changed.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 import tajmahal.engine
+import tajmahal.engine.withdraw
 from tajmahal.actions import Action, PlacePalace, Play, Take, Withdraw
 from tajmahal.events import Event
 from tajmahal.fuzz import (
@@ -180,6 +181,16 @@ def plant_colour_lock_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tajmahal.engine, "legal_actions", faulty)
 
 
+def plant_ties_win_inside_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fault, inside the engine package: the majority test of a withdrawal accepts a tie
+    (``>=`` for ``>``), patched through the engine module's own attribute."""
+
+    def ties_win(own: int, others: Iterable[int]) -> bool:
+        return own >= 1 and all(own >= other for other in others)
+
+    monkeypatch.setattr(tajmahal.engine.withdraw, "wins_majority", ties_win)
+
+
 FAULTS: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], str]] = {
     "tie-wins-the-tile": (
         lambda patch: plant(patch, tie_wins_the_tile),
@@ -191,6 +202,7 @@ FAULTS: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], str]] = {
     ),
     "bonus-tile-stays": (lambda patch: plant(patch, bonus_tile_stays), "bonus-tiles"),
     "colour-lock-ignored": (plant_colour_lock_ignored, "crash:IllegalActionError"),
+    "ties-win-inside-the-engine": (plant_ties_win_inside_the_engine, "majority-awards"),
 }
 
 
