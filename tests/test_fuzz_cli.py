@@ -115,3 +115,9 @@ def test_a_counterexample_exits_1_and_is_named(
     assert code == 1
     out = capsys.readouterr().out
     assert "COUNTEREXAMPLE cards-conserved game 0" in out and "shrunk to" in out
+    [why] = (tmp_path / "counterexamples").glob("*-shrunk.why.json")
+    assert main(["fuzz", "reproduce", str(why)]) == 1
+    assert capsys.readouterr().out.startswith(f"STILL FAILS {why}: step ")
+    monkeypatch.undo()
+    assert main(["fuzz", "reproduce", str(why)]) == 0
+    assert "every invariant holds" in capsys.readouterr().out

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
-from positions import COMPONENTS, at_visit, game, table, with_palaces, with_played
+from positions import COMPONENTS, at_visit, game, table, with_hand, with_palaces, with_played
 
 from tajmahal import invariants
 from tajmahal.actions import Action, PlaceCrown, Play, Withdraw
@@ -195,6 +195,13 @@ def test_a_view_showing_another_hand_is_caught(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(invariants, "view", leaky)
     assert {v.invariant for v in check_state(state)} == {"views-hide-secrets"}
+
+
+@pytest.mark.clause("TM.PLAY.PUBLIC_INFORMATION")
+def test_special_cards_in_another_hand_are_public() -> None:
+    state = with_hand(game(3), 1, ["red-02", "special-mogul"])
+    assert "special-mogul" in view(state, 0).players[1].specials
+    assert check_state(state) == ()
 
 
 def test_a_state_that_does_not_load_back_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -653,13 +653,15 @@ def _strings(value: object, found: set[str]) -> None:
 
 
 def views_hide_secrets(state: GameState) -> Iterable[str]:
-    """A player's view shows no card of another hand and no card of the deck (hence no
-    deck order); it shows the viewer's own hand."""
+    """A player's view shows no card of the deck (hence no deck order) and, of another
+    player's hand, only the special cards (public: they change hands openly); it shows
+    the viewer's own hand."""
+    specials = state.config.components.specials
     for seat in range(state.config.players):
         hidden = set(state.deck)
         for other, player in enumerate(state.players):
             if other != seat:
-                hidden.update(player.hand)
+                hidden.update(card for card in player.hand if card not in specials)
         shown: set[str] = set()
         seen = view(state, seat)
         _strings(seen, shown)
@@ -684,7 +686,11 @@ def serialization_round_trip(state: GameState) -> Iterable[str]:
 
 
 STATE_INVARIANTS: tuple[StateInvariant, ...] = (
-    StateInvariant("views-hide-secrets", ("TM.PLAY.HANDS_SECRET",), views_hide_secrets),
+    StateInvariant(
+        "views-hide-secrets",
+        ("TM.PLAY.HANDS_SECRET", "RUL.PLAY.PUBLIC_INFORMATION"),
+        views_hide_secrets,
+    ),
     StateInvariant("serialization-round-trip", (), serialization_round_trip),
 )
 """Checked after every step of the games checked deeply."""

@@ -1,8 +1,9 @@
 """``tajmahal fuzz``: hunt rule edge cases and broken invariants with seeded games.
 
 ``tajmahal fuzz [--games N | --minutes M] ...`` runs a campaign (see
-:mod:`tajmahal.fuzz`); ``tajmahal fuzz merge DIR...`` joins the summaries of shards.
-Exit codes: 0 nothing broke, 1 a counterexample was found, 2 bad usage, 130 Ctrl-C.
+:mod:`tajmahal.fuzz`); ``tajmahal fuzz merge DIR...`` joins the summaries of shards;
+``tajmahal fuzz reproduce WHY...`` replays counterexamples. Exit codes: 0 nothing broke,
+1 a counterexample was found (or still fails), 2 bad usage, 130 Ctrl-C.
 """
 
 from __future__ import annotations
@@ -99,11 +100,15 @@ def register(commands: Any) -> None:
         "--max-counterexamples", type=int, default=20, help="stop after this many failing games"
     )
     fuzz.add_argument("--quiet", action="store_true", help="no progress display; a plain summary")
-    sub = fuzz.add_subparsers(dest="fuzz_command", metavar="{merge}")
+    sub = fuzz.add_subparsers(dest="fuzz_command", metavar="{merge,reproduce}")
     merge = sub.add_parser("merge", help="join the summaries of shards")
     merge.add_argument("folders", nargs="+", type=Path, metavar="DIR")
     merge.add_argument("--out", dest="merge_out", type=Path, help="write the merged summary here")
     merge.add_argument("--quiet", action="store_true", help="a plain summary")
+    reproduce = sub.add_parser(
+        "reproduce", help="replay counterexamples (.why.json) with the engine as it is now"
+    )
+    reproduce.add_argument("files", nargs="+", type=Path, metavar="WHY")
     fuzz.set_defaults(handler=_handle)
 
 
@@ -118,6 +123,8 @@ def _handle(arguments: argparse.Namespace) -> int:
 
     if arguments.fuzz_command == "merge":
         return _merge(arguments, show_summary)
+    if arguments.fuzz_command == "reproduce":
+        return _reproduce(arguments)
     from tajmahal.fuzz.campaign import Options
 
     rules: str | tuple[str, ...]
@@ -150,6 +157,30 @@ def _handle(arguments: argparse.Namespace) -> int:
     except ValueError as error:
         raise TajMahalError(str(error)) from None
     return EXIT_FAILED if summary.failed else EXIT_OK
+
+
+def _reproduce(arguments: argparse.Namespace) -> int:
+    from tajmahal.fuzz.campaign import replay_counterexample
+
+    failed = False
+    for path in arguments.files:
+        try:
+            why = json.loads(path.read_text(encoding="utf-8"))
+            outcome = replay_counterexample(why)
+        except json.JSONDecodeError as error:
+            raise TajMahalError(f"{path}: not JSON ({error.msg}, line {error.lineno})") from None
+        except (KeyError, TypeError, ValueError) as error:
+            raise TajMahalError(f"{path}: script: not a counterexample script ({error})") from None
+        if outcome.violations:
+            failed = True
+            first = outcome.violations[0]
+            print(
+                f"STILL FAILS {path}: step {outcome.failed_step}: {first.invariant}: "
+                f"{first.message}"
+            )
+        else:
+            print(f"PASSES {path}: {outcome.steps} steps, every invariant holds")
+    return EXIT_FAILED if failed else EXIT_OK
 
 
 def _merge(arguments: argparse.Namespace, show: Any) -> int:
