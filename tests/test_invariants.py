@@ -85,6 +85,16 @@ def test_a_province_tile_won_before_its_visit_is_caught() -> None:
     }
 
 
+def test_a_state_too_broken_to_read_is_a_violation_not_an_error() -> None:
+    state = game(3)
+    seat = attrs.evolve(state.players[0], province_tiles=("no-such-tile",))
+    violations = check_step(
+        Transition.of(state, (), None, attrs.evolve(state, players=(seat, *state.players[1:])))
+    )
+    assert [v.invariant for v in violations] == ["province-tiles"]
+    assert "could not read the state (KeyError" in violations[0].message
+
+
 @pytest.mark.clause("TM.REWARD.FORTRESS.BONUS", "TM.REWARD.CROWN.NO_BONUS")
 def test_a_palace_beside_its_bonus_tile_is_caught_but_not_a_crown() -> None:
     state = at_visit(game(3), 2)  # provinces A and B visited; B3 is a fortress

@@ -766,8 +766,11 @@ def check_step(
     """Every violation of the step invariants by one transition."""
     found: list[Violation] = []
     for invariant in invariants:
-        for message in invariant.check(step):
-            found.append(Violation(invariant.name, invariant.clauses, message))
+        try:
+            for message in invariant.check(step):
+                found.append(Violation(invariant.name, invariant.clauses, message))
+        except Exception as error:  # a state too broken to examine is a violation too
+            found.append(Violation(invariant.name, invariant.clauses, _unreadable(error)))
     return tuple(found)
 
 
@@ -777,8 +780,11 @@ def check_state(
     """Every violation of the state invariants by one state."""
     found: list[Violation] = []
     for invariant in invariants:
-        for message in invariant.check(state):
-            found.append(Violation(invariant.name, invariant.clauses, message))
+        try:
+            for message in invariant.check(state):
+                found.append(Violation(invariant.name, invariant.clauses, message))
+        except Exception as error:  # a state too broken to examine is a violation too
+            found.append(Violation(invariant.name, invariant.clauses, _unreadable(error)))
     return tuple(found)
 
 
@@ -792,6 +798,13 @@ def check_game(
     (``states`` has one more entry than ``actions``: the initial state first)."""
     found: list[Violation] = []
     for invariant in invariants:
-        for message in invariant.check(setup, states, actions):
-            found.append(Violation(invariant.name, invariant.clauses, message))
+        try:
+            for message in invariant.check(setup, states, actions):
+                found.append(Violation(invariant.name, invariant.clauses, message))
+        except Exception as error:  # a game too broken to examine is a violation too
+            found.append(Violation(invariant.name, invariant.clauses, _unreadable(error)))
     return tuple(found)
+
+
+def _unreadable(error: Exception) -> str:
+    return f"the check could not read the state ({type(error).__name__}: {error})"

@@ -278,8 +278,13 @@ def play(
                 violations = (Violation(DIVERGENCE, (), problem),)
         if violations:
             failed_step = steps - 1
-        if tagger is not None:
-            tags.update(tagger(state, action, events, after))
+        if tagger is not None and not violations:
+            try:
+                tags.update(tagger(state, action, events, after))
+            except Exception as error:  # the tags come from the engine's events
+                message = f"{action}: tagging: {type(error).__name__}: {error}"
+                violations = (Violation(CRASH, (), message),)
+                failed_step = steps - 1
         if deep:
             states.append(after)
         state = after
