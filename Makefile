@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench clean fuzz fuzz-quick
+.PHONY: demo check lint typecheck specs test bench hostile clean fuzz fuzz-quick
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check reference tests tools
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict reference/tajmahal tools tests
+	$(BIN)/mypy --strict reference/tajmahal reference/tajmahal_console.py tools tests
 
 specs: $(STAMP)
 	$(BIN)/python tools/sync_citations.py --check
@@ -43,6 +43,9 @@ fuzz-quick: $(STAMP)
 fuzz: $(STAMP)
 	rm -rf build/fuzz
 	$(BIN)/tajmahal fuzz --minutes 10 --jobs 2 --find tie,crown-on-occupied,deck-exhausted,short-display,special-changes-hands,tied-winners --out build/fuzz
+
+hostile: $(STAMP)
+	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
