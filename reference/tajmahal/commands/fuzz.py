@@ -81,20 +81,26 @@ def register(commands: Any) -> None:
         type=_names,
         default=(),
         metavar="TAG,...",
-        help="keep records of games reaching these tags",
+        help="keep records of the first games reaching these tags (default: none)",
     )
-    fuzz.add_argument("--keep", type=int, default=3, help="records kept per --find tag (3)")
-    fuzz.add_argument("--jobs", type=int, default=1, help="processes (results do not change)")
+    fuzz.add_argument("--keep", type=int, default=3, help="records kept per --find tag")
     fuzz.add_argument(
-        "--shard", type=_shard, default=(0, 1), metavar="I/N", help="run shard I of N (0-based)"
+        "--jobs", type=int, default=1, help="processes (the results do not depend on it)"
     )
-    fuzz.add_argument("--out", type=Path, default=Path("fuzz-out"), help="output folder (fuzz-out)")
+    fuzz.add_argument(
+        "--shard",
+        type=_shard,
+        default=(0, 1),
+        metavar="I/N",
+        help="run shard I of N, 0-based (default: the whole campaign)",
+    )
+    fuzz.add_argument("--out", type=Path, default=Path("fuzz-out"), help="output folder")
     fuzz.add_argument(
         "--deep-every",
         type=int,
         default=25,
         metavar="K",
-        help="one game in K also checks views, serialization and replay after every step (25)",
+        help="one game in K also checks views, serialization and replay after every step",
     )
     fuzz.add_argument(
         "--max-counterexamples", type=int, default=20, help="stop after this many failing games"
