@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench hostile clean fuzz fuzz-quick
+.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify fuzz fuzz-quick
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,18 @@ hostile: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+
+corpus: $(STAMP)
+	$(BIN)/python tools/make_corpus.py
+
+corpus-check: $(STAMP)
+	$(BIN)/python tools/make_corpus.py --check
+
+corpus-coverage: $(STAMP)
+	$(BIN)/python tools/make_corpus.py --coverage
+
+bench-verify: $(STAMP)
+	$(BIN)/python tools/bench_verify.py
 
 clean:
 	rm -rf $(VENV) build
