@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify fuzz fuzz-quick
+.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify perft cases fuzz fuzz-quick
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -61,6 +61,12 @@ corpus-coverage: $(STAMP)
 
 bench-verify: $(STAMP)
 	$(BIN)/python tools/bench_verify.py
+
+perft: $(STAMP)
+	$(BIN)/python tools/run_perft.py
+
+cases: $(STAMP)
+	$(BIN)/python tools/make_cases.py
 
 clean:
 	rm -rf $(VENV) build

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from tajmahal import __version__
 from tajmahal.account import closing_lines, event_lines, opening_lines
 from tajmahal.commands import fuzz as fuzz_command
+from tajmahal.commands import perft as perft_command
 from tajmahal.commands import verify
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.errors import TajMahalError
@@ -312,6 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     with_components(show)
     show.set_defaults(handler=_show_components)
     fuzz_command.register(commands)
+    perft_command.register(commands)
     for subcommand in commands.choices.values():
         subcommand.formatter_class = _DefaultsFormatter
     return parser
