@@ -48,7 +48,9 @@ hostile: $(STAMP)
 	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench_vs_chess.py
 
 corpus: $(STAMP)
 	$(BIN)/python tools/make_corpus.py
