@@ -6,12 +6,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify perft cases fuzz fuzz-quick
+.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters fuzz fuzz-quick
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,testing,fuzz]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo,testing,fuzz]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -31,7 +31,7 @@ specs: $(STAMP)
 	$(BIN)/python tools/check_specs.py
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest
 
 check: lint typecheck specs test fuzz-quick
 
@@ -69,6 +69,10 @@ perft: $(STAMP)
 
 cases: $(STAMP)
 	$(BIN)/python tools/make_cases.py
+
+adapters: $(STAMP)
+	$(BIN)/python tools/adapter_speed.py
+	$(BIN)/python tools/ismcts_match.py
 
 clean:
 	rm -rf $(VENV) build
