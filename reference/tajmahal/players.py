@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from typing import Protocol
 
 from tajmahal.actions import WITHDRAW, Action, PlaceCrown, PlacePalace, Play, Take, Withdraw
@@ -300,7 +299,15 @@ class EdgePlayer:
         return pick.choose(state, legal)
 
 
-PLAYER_TYPES: dict[str, Callable[[int], Player]] = {
+class PlayerType(Protocol):
+    """A player class: builds a player from its seed."""
+
+    def __call__(self, seed: int = 0) -> Player:
+        """A new player with its own generator seeded by ``seed``."""
+        ...
+
+
+PLAYER_TYPES: dict[str, PlayerType] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "hoarder": HoarderPlayer,
