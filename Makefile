@@ -6,12 +6,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench diff hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters
+.PHONY: demo check lint typecheck specs test bench diff hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters fuzz fuzz-quick
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo,testing,fuzz]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -33,7 +33,16 @@ specs: $(STAMP)
 test: $(STAMP)
 	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest
 
-check: lint typecheck specs test
+check: lint typecheck specs test fuzz-quick
+
+# A few seconds of fuzzing (part of check); make fuzz is the ten-minute campaign.
+fuzz-quick: $(STAMP)
+	rm -rf build/fuzz-quick
+	$(BIN)/tajmahal fuzz --games 60 --jobs 2 --quiet --out build/fuzz-quick
+
+fuzz: $(STAMP)
+	rm -rf build/fuzz
+	$(BIN)/tajmahal fuzz --minutes 10 --jobs 2 --find tie,crown-on-occupied,deck-exhausted,short-display,special-changes-hands,tied-winners --out build/fuzz
 
 hostile: $(STAMP)
 	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
