@@ -6,12 +6,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify perft cases mutation mutation-report golden-accounts
+.PHONY: demo check lint typecheck specs test bench diff hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters fuzz fuzz-quick mutation mutation-report golden-accounts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,openspiel,pettingzoo,testing,fuzz]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -31,9 +31,18 @@ specs: $(STAMP)
 	$(BIN)/python tools/check_specs.py
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest
 
-check: lint typecheck specs test
+check: lint typecheck specs test fuzz-quick
+
+# A few seconds of fuzzing (part of check); make fuzz is the ten-minute campaign.
+fuzz-quick: $(STAMP)
+	rm -rf build/fuzz-quick
+	$(BIN)/tajmahal fuzz --games 60 --jobs 2 --quiet --out build/fuzz-quick
+
+fuzz: $(STAMP)
+	rm -rf build/fuzz
+	$(BIN)/tajmahal fuzz --minutes 10 --jobs 2 --find tie,crown-on-occupied,deck-exhausted,short-display,special-changes-hands,tied-winners --out build/fuzz
 
 hostile: $(STAMP)
 	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
@@ -42,6 +51,9 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python tools/bench.py
 	$(BIN)/python tools/bench_vs_chess.py
+
+diff: $(STAMP)
+	$(BIN)/python tools/diff_engines.py
 
 corpus: $(STAMP)
 	$(BIN)/python tools/make_corpus.py
@@ -60,6 +72,10 @@ perft: $(STAMP)
 
 cases: $(STAMP)
 	$(BIN)/python tools/make_cases.py
+
+adapters: $(STAMP)
+	$(BIN)/python tools/adapter_speed.py
+	$(BIN)/python tools/ismcts_match.py
 
 # Mutation testing of the rules modules (docs/mutation.md): resumable, state in mutants/.
 # make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set;

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 
 from tajmahal import __version__
 from tajmahal.account import closing_lines, event_lines, opening_lines
+from tajmahal.commands import diff, serve, verify
+from tajmahal.commands import fuzz as fuzz_command
 from tajmahal.commands import perft as perft_command
-from tajmahal.commands import verify
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import STDIN
@@ -311,7 +312,10 @@ def build_parser() -> argparse.ArgumentParser:
     show = commands.add_parser("components", help="validate and summarise a component set")
     with_components(show)
     show.set_defaults(handler=_show_components)
+    fuzz_command.register(commands)
     perft_command.register(commands)
+    serve.register(commands)
+    diff.register(commands)
     for subcommand in commands.choices.values():
         subcommand.formatter_class = _DefaultsFormatter
     return parser
