@@ -15,6 +15,8 @@ from collections.abc import Sequence
 
 from tajmahal import __version__
 from tajmahal.account import closing_lines, event_lines, opening_lines
+from tajmahal.commands import rule as rule_command
+from tajmahal.commands import show as show_command
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.errors import TajMahalError
 from tajmahal.match import play_match
@@ -236,6 +238,8 @@ def build_parser() -> argparse.ArgumentParser:
     show = commands.add_parser("components", help="validate and summarise a component set")
     with_components(show)
     show.set_defaults(handler=_show_components)
+    rule_command.register(commands)
+    show_command.register(commands)
     return parser
 
 
