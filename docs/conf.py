@@ -55,12 +55,13 @@ napoleon_numpy_docstring = False
 
 html_theme = "alabaster"
 html_title = "Taj Mahal reference"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
 html_theme_options = {
     "description": "Rules, rulings and engine for Taj Mahal",
     "fixed_sidebar": True,
+    "page_width": "1240px",
 }
-html_css_files: list[str] = []
+html_css_files = ["custom.css"]
 
 
 def _generate(app: Any) -> None:

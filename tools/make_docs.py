@@ -44,7 +44,7 @@ sys.path[:0] = [str(ROOT / "reference"), str(ROOT / "tools")]
 
 import clause_refs  # noqa: E402
 from tajmahal import cli, rules  # noqa: E402
-from tajmahal.account import event_lines  # noqa: E402
+from tajmahal.account import event_lines, opening_lines  # noqa: E402
 from tajmahal.components import Components, default_components  # noqa: E402
 from tajmahal.events import EventKind  # noqa: E402
 from tajmahal.registry import AREAS, RULEBOOKS, Registry, registry_from_sources  # noqa: E402
@@ -670,8 +670,9 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
         "Rule set: " + ", ".join(f"`{k}={v}`" for k, v in record.rules.to_json().items()) + ".",
         "",
     ]
-    visit_lines: list[str] = []
-    visit_number = 0
+    visit_number = 1
+    header = opening_lines(state, names)[-1].strip("\n= ")
+    visit_lines: list[str] = ["## Visit 1", "", header + ".", ""]
 
     def close_visit(after: Any, step: int) -> None:
         nonlocal visit_lines
