@@ -11,14 +11,17 @@ the file, in the output.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import sys
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from tajmahal.rules import RULE_OPTIONS
 
@@ -73,7 +76,7 @@ text = "A player draws two cards at the end of a turn."
 id = "TM.CORE.TIES"
 status = "ruling"
 text = "Ties go to the remaining players."
-rulings = ["RUL.CORE.TIES"]
+{ties_rulings}
 
 [[clause]]
 id = "TM.CORE.WASH"
@@ -86,6 +89,41 @@ id = "TM.COMP.DECK"
 status = "implemented"
 text = "The deck is a deck."
 """
+
+OTHER_RULINGS = tuple(
+    f"RUL.OPT.{option.upper()}" for option in RULE_OPTIONS if option != "majority_scope"
+)
+"""One configurable ruling per other RuleSet option; each names TM.CORE.TIES."""
+TIES_RULINGS = "rulings = " + json.dumps(["RUL.CORE.TIES", *OTHER_RULINGS])
+"""TM.CORE.TIES lists every ruling that names it."""
+Cited = dict[str, list[tuple[int, str]]]
+
+CITED: Cited = {
+    "TM.CORE.DRAW": [(2, "draws two cards")],
+    "TM.CORE.TIES": [(3, "remaining players")],
+    "TM.CORE.WASH": [(4, "Wash")],
+}
+"""Clause -> the paragraphs and words each index lists it with."""
+
+
+def _clauses_toml(cited: Cited | None = None, skip: frozenset[str] = frozenset()) -> str:
+    """The clause file with the citations tools/sync_citations.py writes from the indexes
+    (``cited``, in every rulebook but those in ``skip``)."""
+    text = CLAUSES_TOML.replace("{ties_rulings}", TIES_RULINGS)
+    for clause_id, places in (cited or CITED).items():
+        cites = "".join(
+            f'[[clause.cite]]\nfile = "{book}"\nsection = "Turn"\nparagraph = {paragraph}\n'
+            f'words = "{words}"\n'
+            for book in BOOKS
+            if book not in skip
+            for paragraph, words in places
+        )
+        start = text.index(f'id = "{clause_id}"')
+        end = text.find("\n\n[[clause]]", start)
+        end = len(text.rstrip("\n")) if end == -1 else end
+        text = text[:end] + "\n" + cites.rstrip("\n") + text[end:]
+    return text + "\n" if not text.endswith("\n") else text
+
 
 INDEX_TOML = """\
 file = "{book}"
@@ -185,7 +223,7 @@ def _ruling(ruling_id: str, option: str) -> str:
 
 def _base_tree() -> Tree:
     tree: Tree = {
-        CLAUSES: CLAUSES_TOML,
+        CLAUSES: _clauses_toml(),
         CODE: CODE_PY,
         TESTS: TESTS_PY,
         "tools/helper.py": "def helper() -> None:\n    pass\n",
@@ -301,21 +339,25 @@ def test_missing_texts_only_warn(
     monkeypatch.setenv("TAJMAHAL_RULEBOOKS", str(tmp_path / "nowhere"))
     tree = _base_tree()
     _edit(tree, INDEX_0, 'words = "draws two cards"', 'words = "rides a camel"')
+    _edit(tree, CLAUSES, 'words = "draws two cards"', 'words = "rides a camel"')
     status, output = _run(tmp_path, tree, capsys)
     assert status == 0, output
     assert "locators were not verified" in output
 
 
-def test_option_tables_may_be_named_option(
+def test_option_tables_have_one_spelling(
     tmp_path: Path, books: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # TOML cannot hold both option = "field" and [[option]]: the field may then be
-    # named option_field.
+    # The schema knows [[options]] and option = "field" only: the old spellings
+    # (option_field, [[option]]) are reported, not silently accepted.
     tree = _base_tree()
     _edit(tree, RULING, 'option = "majority_scope"', 'option_field = "majority_scope"')
     tree[RULING] = tree[RULING].replace("[[options]]", "[[option]]")
     status, output = _run(tmp_path, tree, capsys)
-    assert status == 0, output
+    assert status == 1
+    lines = _problem_lines(output, RULING)
+    assert any("Additional properties are not allowed" in line for line in lines), output
+    assert any("'options' is a required property" in line for line in lines), output
 
 
 def test_markers_inside_blocks_and_nested_classes_are_found(
@@ -396,6 +438,20 @@ def _remove_ruling_tests(tree: Tree) -> None:
     tree[RULING] = "\n".join(line for line in text.splitlines() if not line.startswith("tests = "))
 
 
+def _silence(books: tuple[str, ...], category: str) -> Mutation:
+    """Mark the ruling's says entries of ``books`` silent and set its category."""
+
+    def mutate(tree: Tree) -> None:
+        _edit(tree, RULING, 'category = "gap"', f'category = "{category}"')
+        for code in books:
+            text = tree[RULING]
+            start = text.index(f'[[says]]\nfile = "{code}')
+            end = text.index('summary = "Says so."\n', start) + len('summary = "Says so."\n')
+            tree[RULING] = text[:end] + "silent = true\n" + text[end:]
+
+    return mutate
+
+
 CASES: list[tuple[str, Mutation, str, str]] = [
     # code, tests and traces naming unknown clauses
     (
@@ -447,19 +503,19 @@ CASES: list[tuple[str, Mutation, str, str]] = [
             'text = "Lower case."\nreason = "None."\n',
         ),
         "specs/clauses/extra.toml",
-        "bad clause id 'TM.core'",
+        "TM.core: id: 'TM.core' does not match",
     ),
     (
         "bad-status",
         _change(CLAUSES, 'status = "not-modelled"', 'status = "skipped"'),
         CLAUSES,
-        "bad status 'skipped'",
+        "TM.CORE.WASH: status: 'skipped' is not one of",
     ),
     (
         "missing-text",
         _change(CLAUSES, 'text = "The tiles are washed before the game."\n', ""),
         CLAUSES,
-        "TM.CORE.WASH: missing text",
+        "TM.CORE.WASH: 'text' is a required property",
     ),
     (
         "implemented-without-code",
@@ -481,21 +537,21 @@ CASES: list[tuple[str, Mutation, str, str]] = [
     ),
     (
         "ruling-clause-missing-ruling",
-        _change(CLAUSES, 'rulings = ["RUL.CORE.TIES"]', 'rulings = ["RUL.CORE.GONE"]'),
+        _change(CLAUSES, '"RUL.CORE.TIES", ', '"RUL.CORE.GONE", '),
         CLAUSES,
         "TM.CORE.TIES: ruling 'RUL.CORE.GONE' does not exist",
     ),
     (
         "ruling-clause-without-rulings",
-        _change(CLAUSES, 'rulings = ["RUL.CORE.TIES"]', "rulings = []"),
+        _change(CLAUSES, TIES_RULINGS, "rulings = []"),
         CLAUSES,
-        "TM.CORE.TIES: ruling clause lists no ruling",
+        "TM.CORE.TIES: rulings: [] should be non-empty",
     ),
     (
         "not-modelled-without-reason",
         _change(CLAUSES, 'reason = "Table etiquette."\n', ""),
         CLAUSES,
-        "TM.CORE.WASH: not-modelled clause without a reason",
+        "TM.CORE.WASH: 'reason' is a required property",
     ),
     (
         "clause-without-citation",
@@ -542,31 +598,31 @@ CASES: list[tuple[str, Mutation, str, str]] = [
             INDEX_0, 'clauses = ["TM.CORE.DRAW"]', 'clauses = ["TM.CORE.DRAW"]\nnone = "flavour"'
         ),
         INDEX_0,
-        "n=2: has both clauses and none",
+        "n=2: either clauses or none (a reason), not both",
     ),
     (
         "index-neither",
         _change(INDEX_0, 'none = "heading"\n', ""),
         INDEX_0,
-        "n=1: has neither clauses nor none",
+        "n=1: either clauses or none (a reason), not both and not neither",
     ),
     (
         "index-bad-none-reason",
         _change(INDEX_0, 'none = "heading"', 'none = "chapter"'),
         INDEX_0,
-        "n=1: bad none reason 'chapter'",
+        "n=1: none: 'chapter' is not one of",
     ),
     (
         "index-summary-without-clauses",
         _change(INDEX_0, 'none = "heading"', 'none = "summary"'),
         INDEX_0,
-        "n=1: a summary paragraph must list the clauses it repeats",
+        "n=1: 'clauses' is a required property",
     ),
     (
         "index-of-unknown-rulebook",
         _put("specs/paragraphs/004_bfdd175ab99813ab.toml", 'file = "004_bfdd175ab99813ab.txt"\n'),
         "specs/paragraphs/004_bfdd175ab99813ab.toml",
-        "is not one of the rulebooks",
+        "file: '004_bfdd175ab99813ab.txt' is not one of",
     ),
     (
         "index-missing",
@@ -603,16 +659,21 @@ CASES: list[tuple[str, Mutation, str, str]] = [
         "ruling-two-chosen",
         _change(RULING, "chosen = false", "chosen = true"),
         RULING,
-        "2 options chosen (expected exactly one)",
+        "options: At least two options; exactly one chosen = true.",
     ),
     (
         "ruling-option-without-tests",
         _change(RULING, 'tests = ["tests/test_core.py::TestTies::test_all"]\n', ""),
         RULING,
-        "option has no tests",
+        "options[1]: 'tests' is a required property",
     ),
     ("ruling-no-tests-at-all", _remove_ruling_tests, RULING, "ruling has no tests at all"),
-    ("ruling-says-missing-book", _delete_says, RULING, "no entry for 003_4b3fc361bacfa66a.txt"),
+    (
+        "ruling-says-missing-book",
+        _delete_says,
+        RULING,
+        "says: exactly one says entry for 003_4b3fc361bacfa66a.txt",
+    ),
     (
         "ruling-says-paragraph-out-of-range",
         _change(RULING, "paragraph = 3", "paragraph = 9"),
@@ -629,13 +690,13 @@ CASES: list[tuple[str, Mutation, str, str]] = [
         "ruling-missing-title",
         _change(RULING, 'title = "Who counts in a tie"\n', ""),
         RULING,
-        "title: missing title",
+        "file: 'title' is a required property",
     ),
     (
         "ruling-bad-category",
         _change(RULING, 'category = "gap"', 'category = "hunch"'),
         RULING,
-        "bad category 'hunch'",
+        "category: 'hunch' is not one of",
     ),
     (
         "ruling-unknown-clause",
@@ -647,7 +708,7 @@ CASES: list[tuple[str, Mutation, str, str]] = [
         "ruling-no-clauses",
         _change(RULING, 'clauses = ["TM.CORE.TIES"]', "clauses = []"),
         RULING,
-        "names no clause",
+        "clauses: [] should be non-empty",
     ),
     (
         "ruling-id-not-file-name",
@@ -665,7 +726,58 @@ CASES: list[tuple[str, Mutation, str, str]] = [
         "ruling-bad-id",
         _put("rulings/rul.toml", 'id = "rul.x"\n'),
         "rulings/rul.toml",
-        "bad ruling id 'rul.x'",
+        "id: 'rul.x' does not match",
+    ),
+    # drift between the parts
+    (
+        "citation-missing-from-clause",
+        _change(
+            CLAUSES,
+            '[[clause.cite]]\nfile = "000_d6560cbc94ab2b46.txt"\nsection = "Turn"\nparagraph = 2\n'
+            'words = "draws two cards"\n',
+            "",
+        ),
+        CLAUSES,
+        "TM.CORE.DRAW: specs/paragraphs/000_d6560cbc94ab2b46.toml lists it at paragraph 2, but "
+        "the clause does not cite it",
+    ),
+    (
+        "citation-words-differ-from-index",
+        _change(CLAUSES, 'words = "draws two cards"', 'words = "draws two"'),
+        CLAUSES,
+        "TM.CORE.DRAW: citation of paragraph 2 of 000_d6560cbc94ab2b46.txt differs from",
+    ),
+    (
+        "ruling-not-named-back",
+        _change(RULING, 'clauses = ["TM.CORE.TIES"]', 'clauses = ["TM.CORE.DRAW"]'),
+        RULING,
+        "clauses: TM.CORE.DRAW does not list this ruling in its rulings",
+    ),
+    (
+        "clause-not-named-back",
+        _change(RULING, 'clauses = ["TM.CORE.TIES"]', 'clauses = ["TM.CORE.DRAW"]'),
+        CLAUSES,
+        "TM.CORE.TIES: lists ruling RUL.CORE.TIES, which does not name the clause back",
+    ),
+    (
+        "unknown-ruling-in-test",
+        _change(TESTS, 'clause("TM.CORE.DRAW")', 'clause("TM.CORE.DRAW", "RUL.CORE.NOPE")'),
+        TESTS,
+        "test_draw: unknown ruling id 'RUL.CORE.NOPE' (test reference)",
+    ),
+    (
+        "disagreement-with-one-text",
+        _silence(("001", "002", "003"), "disagreement"),
+        RULING,
+        "category: a disagreement ruling needs at least 2 texts that speak to the question; "
+        "texts not marked silent: 000",
+    ),
+    (
+        "translation-with-no-text",
+        _silence(("000", "001", "002", "003"), "translation"),
+        RULING,
+        "a translation ruling needs at least 1 texts that speak to the question; texts not "
+        "marked silent: none",
     ),
 ]
 
@@ -707,3 +819,119 @@ def test_every_problem_is_file_where_message(
     problems = lines[-1 - count : -1]
     assert len(problems) == count >= 3
     assert all(len(line.split(": ", 2)) == 3 for line in problems)
+
+
+# -- review items: drift a reader must judge; they never fail the check ------------------
+
+DRAW_003_CITE = (
+    '[[clause.cite]]\nfile = "003_4b3fc361bacfa66a.txt"\nsection = "Turn"\nparagraph = 2\n'
+    'words = "draws two cards"\n'
+)
+
+
+def _reviews(output: str) -> list[str]:
+    return [line.strip() for line in output.splitlines() if line.strip().startswith("review: ")]
+
+
+def test_a_text_that_does_not_cite_a_clause_is_listed_until_differs_names_it(
+    tmp_path: Path, books: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = _base_tree()
+    _edit(
+        tree,
+        "specs/paragraphs/003_4b3fc361bacfa66a.toml",
+        'clauses = ["TM.CORE.DRAW"]',
+        'none = "flavour"',
+    )
+    _edit(tree, CLAUSES, DRAW_003_CITE, "")
+    status, output = _run(tmp_path, tree, capsys)
+    assert status == 0, output
+    assert _reviews(output) == [
+        f"review: {CLAUSES}: TM.CORE.DRAW: uncited: not cited by 003, and differs does not "
+        "say how it treats the clause"
+    ]
+    _edit(
+        tree,
+        CLAUSES,
+        'text = "A player draws two cards at the end of a turn."',
+        'text = "A player draws two cards at the end of a turn."\n'
+        'differs = "003 does not mention it."',
+    )
+    status, output = _run(tmp_path, tree, capsys)
+    assert status == 0, output
+    assert _reviews(output) == []
+
+
+def test_a_text_called_silent_but_cited_is_listed(
+    tmp_path: Path, books: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tree = _base_tree()
+    _edit(
+        tree,
+        CLAUSES,
+        'text = "A player draws two cards at the end of a turn."',
+        'text = "A player draws two cards at the end of a turn."\ndiffers = "003 is silent."',
+    )
+    status, output = _run(tmp_path, tree, capsys)
+    assert status == 0, output
+    assert _reviews(output) == [
+        f"review: {CLAUSES}: TM.CORE.DRAW: silent-but-cited: differs calls 003 silent, but "
+        "the index cites it there"
+    ]
+    # "silent on" a detail is not silence on the clause.
+    _edit(tree, CLAUSES, 'differs = "003 is silent."', 'differs = "003 is silent on jokers."')
+    status, output = _run(tmp_path, tree, capsys)
+    assert _reviews(output) == []
+
+
+def test_a_lead_in_cited_with_its_list_item_is_listed(
+    tmp_path: Path, books: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Paragraph 2 becomes a lead-in ending with a colon; paragraph 3, its first item,
+    # cites TM.CORE.DRAW as well.
+    for book in BOOKS:
+        (books / book).write_text(
+            TEXT.replace("at the end of a turn.", "at the end of a turn, as follows:"),
+            encoding="utf-8",
+        )
+    tree = _base_tree()
+    for book in BOOKS:
+        _edit(
+            tree,
+            f"specs/paragraphs/{Path(book).stem}.toml",
+            'clauses = ["TM.CORE.TIES"]',
+            'clauses = ["TM.CORE.TIES", "TM.CORE.DRAW"]',
+        )
+    cited = {**CITED, "TM.CORE.DRAW": [(2, "draws two cards"), (3, "remaining players")]}
+    tree[CLAUSES] = _clauses_toml(cited)
+    status, output = _run(tmp_path, tree, capsys)
+    assert status == 0, output
+    reviews = _reviews(output)
+    assert len(reviews) == 4
+    assert reviews[0] == (
+        f"review: {CLAUSES}: TM.CORE.DRAW: lead-in: paragraph 2 of 000 ends with a colon and "
+        "cites it, as does paragraph 3: is the rule stated before the colon, or only in the "
+        "list?"
+    )
+
+
+def test_the_registry_schemas_are_valid_and_hold_the_repository() -> None:
+    """The three schemas are valid draft 2020-12 schemas, and every clause file, paragraph
+    index and ruling of this repository matches its schema."""
+    root = Path(__file__).resolve().parent.parent
+    schemas = root / "specs" / "schemas"
+    shapes = importlib.import_module("speccheck.schemas")  # on the path once the tool loads
+    checked = 0
+    for name, pattern in (
+        ("clauses", "specs/clauses/*.toml"),
+        ("paragraphs", "specs/paragraphs/*.toml"),
+        ("ruling", "rulings/*.toml"),
+    ):
+        schema = json.loads((schemas / f"{name}.schema.json").read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(schema)
+        validator = shapes.validator(name)
+        for path in sorted(root.glob(pattern)):
+            document = tomllib.loads(path.read_text(encoding="utf-8"))
+            assert list(validator.iter_errors(document)) == [], path
+            checked += 1
+    assert checked >= 4 + 4 + 40

@@ -47,7 +47,7 @@ def test_embedded_cards_match_the_confirmed_counts() -> None:
             assert first != second or first is Symbol.ELEPHANT
 
 
-@pytest.mark.clause("TM.COMP.CARDS.SYMBOL_MEANING")
+@pytest.mark.clause("TM.COMP.CARDS.SYMBOLS")
 def test_all_six_symbols_appear_on_the_cards() -> None:
     shown = {symbol for card in COMPONENTS.cards.values() for symbol in card.symbols}
     assert shown == set(Symbol)

@@ -224,7 +224,8 @@ def _check_json(state: GameState, components: Components) -> None:
     "TM.COMP.CARDS.COUNT",
     "TM.WITHDRAW.ONCE_PER_VISIT",
     "TM.VISIT.NEXT.INFLUENCE_REFILL",
-    "TM.COMP.INFLUENCE_TILES",
+    "RUL.COMPONENTS.INFLUENCE_TILES",
+    "TM.REWARD.TWO_PALACES_PER_CITY",
 )
 @pytest.mark.parametrize(("players", "seed", "rules"), CASES)
 def test_random_game_contract(players: int, seed: int, rules: RuleSet) -> None:

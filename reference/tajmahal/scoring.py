@@ -85,7 +85,7 @@ def hand_points(components: Components, hand: Iterable[CardId]) -> int:
     of the colour held most (one colour only on a tie; 0 without coloured cards).
 
     Implements: TM.END.HAND.SPECIAL, TM.END.HAND.WHITE, TM.END.HAND.LARGEST_COLOUR,
-    TM.END.LEFTOVER_NO_VALUE
+    TM.END.LEFTOVER_NO_VALUE, RUL.END.WHITE_NOT_A_COLOUR
     """
     return sum(hand_breakdown(components, hand))
 

@@ -1,12 +1,20 @@
 """Observation: what one player may see of a state.
 
-Kept apart from the state itself (as OpenSpiel keeps observations apart): a view shows
-everything public (the board, the court, played cards, the display, the discard pile,
-scores, tiles won, how many cards each hand and the deck hold) and the viewer's own
-hand, never another hand nor the order of the deck.
+Kept apart from the state itself (as OpenSpiel keeps observations apart). What is public
+is settled by RUL.PLAY.PUBLIC_INFORMATION: a view shows everything on the table (the
+board, the court, played cards, the display, the whole face-up discard pile, scores,
+tiles won), how many cards each hand and the deck hold, which special cards each player
+holds, and which display cards each player took and still holds; and the viewer's own
+hand. Never the rest of another hand, nor the order of the deck.
+
+A state does not remember who took which display card, so the known picks are carried
+beside it: :func:`track_picks` updates them from one state to the next and
+:func:`picks_along` folds a whole sequence of states.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import attrs
 
@@ -24,6 +32,11 @@ class PlayerView:
     """The viewer's own hand; None for every other player."""
     hand_size: int
     """How many cards the player holds."""
+    specials: tuple[CardId, ...]
+    """The special cards in the player's hand (public: they change hands openly)."""
+    known: tuple[CardId, ...]
+    """Cards the player took face up from the display and still holds (public until
+    played); empty unless the view was given the picks (see :func:`track_picks`)."""
     played: tuple[CardId, ...]
     """Cards played this visit (public)."""
     colour: CardColour | None
@@ -80,13 +93,65 @@ class View:
     """Every palace on the board."""
 
 
-def view(state: GameState, player: int) -> View:
-    """The view of ``state`` for seat ``player``: other hands and the deck order removed.
+Picks = tuple[tuple[CardId, ...], ...]
+"""Per seat, the display cards that seat took and still holds, sorted."""
 
-    Implements: TM.PLAY.HANDS_SECRET, TM.SETUP.HANDS
+
+def no_picks(state: GameState) -> Picks:
+    """No known picks: the start of a game."""
+    return tuple(() for _ in state.players)
+
+
+def track_picks(before: GameState, after: GameState, picks: Picks | None = None) -> Picks:
+    """The known picks after the step from ``before`` to ``after``.
+
+    A card counts as a known pick of a seat when it left the display and entered that
+    seat's hand in this step (a take, or the last card given to the last player). It
+    stays known while the seat holds it; once played it is on the table, and should it
+    later come back to a hand through a face-down draw it is not known again.
+
+    Implements: TM.PLAY.HANDS_SECRET, TM.SETUP.HANDS, TM.PLAY.PUBLIC_INFORMATION,
+    RUL.PLAY.PUBLIC_INFORMATION
+    """
+    current = picks if picks is not None else no_picks(before)
+    if len(current) != after.players_count:
+        raise ValueError(f"picks for {len(current)} seats in a {after.players_count}-player game")
+    left_display = set(before.display) - set(after.display)
+    result: list[tuple[CardId, ...]] = []
+    for seat, seat_after in enumerate(after.players):
+        hand = set(seat_after.hand)
+        taken = left_display & (hand - set(before.players[seat].hand))
+        kept = {card for card in current[seat] if card in hand}
+        result.append(tuple(sorted(kept | taken)))
+    return tuple(result)
+
+
+def picks_along(states: Iterable[GameState]) -> Picks:
+    """The known picks at the last of ``states``, consecutive states of one game."""
+    picks: Picks | None = None
+    previous: GameState | None = None
+    for state in states:
+        picks = no_picks(state) if previous is None else track_picks(previous, state, picks)
+        previous = state
+    if picks is None:
+        raise ValueError("no states")
+    return picks
+
+
+def view(state: GameState, player: int, picks: Picks | None = None) -> View:
+    """The view of ``state`` for seat ``player``: other hands and the deck order removed,
+    each seat's special cards and known display picks (``picks``, from
+    :func:`track_picks`) shown.
+
+    Implements: TM.PLAY.HANDS_SECRET, TM.SETUP.HANDS, TM.PLAY.PUBLIC_INFORMATION,
+    RUL.PLAY.PUBLIC_INFORMATION
     """
     if not 0 <= player < state.players_count:
         raise ValueError(f"no seat {player} in a {state.players_count}-player game")
+    known = picks if picks is not None else no_picks(state)
+    if len(known) != state.players_count:
+        raise ValueError(f"picks for {len(known)} seats in a {state.players_count}-player game")
+    specials = state.config.components.specials
     return View(
         viewer=player,
         visit=state.visit,
@@ -98,6 +163,8 @@ def view(state: GameState, player: int) -> View:
             PlayerView(
                 hand=seat_state.hand if seat == player else None,
                 hand_size=len(seat_state.hand),
+                specials=tuple(card for card in seat_state.hand if card in specials),
+                known=tuple(card for card in known[seat] if card in seat_state.hand),
                 played=seat_state.played,
                 colour=seat_state.colour,
                 withdrawn=seat_state.withdrawn,

@@ -106,7 +106,7 @@ def test_the_next_visit_is_prepared() -> None:
     assert state.start_player == 1 and state.current_province == "C"
 
 
-@pytest.mark.clause("TM.VISIT.NEXT.INFLUENCE_REFILL", "TM.COMP.INFLUENCE_TILES")
+@pytest.mark.clause("TM.VISIT.NEXT.INFLUENCE_REFILL", "RUL.COMPONENTS.INFLUENCE_TILES")
 def test_the_court_is_refilled_only_while_the_supply_lasts() -> None:
     # Six vizier tiles in all: seats 0 to 2 hold five (seat 0 keeps three beside the
     # special card it holds), seat 3 wins the sixth from the court.

@@ -30,7 +30,10 @@ DISPLAY = PLAIN_DISPLAY[:7]
 
 
 @pytest.mark.clause(
-    "TM.WITHDRAW.COMPARE", "TM.WITHDRAW.MAJORITY.STRICT", "TM.REWARD.INFLUENCE.TILE"
+    "TM.WITHDRAW.COMPARE",
+    "TM.WITHDRAW.MAJORITY.STRICT",
+    "TM.REWARD.INFLUENCE.TILE",
+    "TM.COMP.CARDS.SYMBOL_MEANING",
 )
 def test_strictly_more_symbols_wins_the_force() -> None:
     # Seat 0: 2 viziers, 1 elephant; seat 1: 1 vizier, 1 elephant.
@@ -122,6 +125,7 @@ def test_a_force_once_won_cannot_be_won_again_in_the_visit() -> None:
     "TM.REWARD.INFLUENCE.TILE",
     "TM.REWARD.CROWN.TAKE",
     "TM.REWARD.ELEPHANT.PROVINCE",
+    "TM.COMP.CARDS.SYMBOL_MEANING",
 )
 def test_all_six_forces_can_be_won_in_one_withdrawal() -> None:
     state = table(("red-01", "red-03", "red-05"))
@@ -243,3 +247,32 @@ def test_a_withdrawn_player_plays_no_more_cards_in_the_visit() -> None:
         state = run(state, f"play {card}")
     assert seats == [1, 2, 3, 1, 2, 3]
     assert player(state, 0).hand == hand and player(state, 0).played == ()
+
+
+SYMBOL_FORCE = {
+    Symbol.VIZIER: ("white-01", "vizier tile"),
+    Symbol.GENERAL: ("white-02", "general tile"),
+    Symbol.MONK: ("white-03", "monk tile"),
+    Symbol.PRINCESS: ("white-04", "princess tile"),
+    Symbol.MOGUL: ("white-05", "crown"),
+    Symbol.ELEPHANT: ("white-06", "province tile"),
+}
+"""Each symbol, the white card showing it, and the force (what is won) it controls."""
+
+
+@pytest.mark.clause("TM.COMP.CARDS.SYMBOL_MEANING", "TM.WITHDRAW.MAJORITY.STRICT")
+@pytest.mark.parametrize("symbol", list(SYMBOL_FORCE), ids=lambda symbol: symbol.value)
+def test_each_symbol_controls_its_own_force(symbol: Symbol) -> None:
+    """A and B tie on general + monk; A's one extra symbol wins exactly its force: the
+    vizier, general, monk or princess its influence tile, the Grand Mogul the crown, the
+    elephant the province tile."""
+    white, force = SYMBOL_FORCE[symbol]
+    state = run(table(("red-02", white), ("yellow-02",)), "withdraw")
+    withdrawal = state.withdrawal
+    assert withdrawal is not None
+    won = [f"{tile.value} tile" for tile in player(state, 0).influence]
+    if withdrawal.crown_owed:
+        won.append("crown")
+    if withdrawal.province_won is not None:
+        won.append("province tile")
+    assert won == [force]

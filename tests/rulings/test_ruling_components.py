@@ -20,6 +20,7 @@ from positions import (
     outcome,
     player,
     run,
+    table,
     with_hands,
     with_palaces,
     with_played,
@@ -30,6 +31,7 @@ from tajmahal.components import Components, load_components
 from tajmahal.engine import palace_cities
 from tajmahal.errors import ComponentError
 from tajmahal.setup import new_game, random_setup
+from tajmahal.state import INFLUENCE_TILES_PER_KIND, Step
 from tajmahal.symbols import COLOURS, BonusKind, CardColour, Good, SpecialKind, Symbol
 
 V, G, M, P = Symbol.VIZIER, Symbol.GENERAL, Symbol.MONK, Symbol.PRINCESS
@@ -335,7 +337,7 @@ def test_special_earners_replaceable(tmp_path: Path) -> None:
 # RUL.COMPONENTS.PROVINCE_TILES
 
 
-@pytest.mark.clause("TM.COMP.PROVINCE_TILES")
+@pytest.mark.clause("RUL.COMPONENTS.PROVINCE_TILES")
 def test_province_tile_goods() -> None:
     """RUL.COMPONENTS.PROVINCE_TILES: the goods of the single secondary source."""
     goods = {n: COMPONENTS.province_tile_number(n).goods for n in range(1, 13)}
@@ -345,3 +347,42 @@ def test_province_tile_goods() -> None:
     assert set(goods[12]) == {Good.RICE, Good.SPICES}
     totals = Counter(good for tile in goods.values() for good in tile)
     assert totals == Counter({Good.RICE: 7, Good.TEA: 5, Good.SPICES: 6, Good.JEWELS: 5})
+
+
+# ---------------------------------------------------------------------------------------
+# RUL.COMPONENTS.INFLUENCE_TILES
+
+
+@pytest.mark.clause(
+    "TM.COMP.INFLUENCE_TILES", "RUL.COMPONENTS.INFLUENCE_TILES", "TM.SETUP.COURT.INFLUENCE"
+)
+def test_influence_tiles_six_of_each_kind() -> None:
+    """RUL.COMPONENTS.INFLUENCE_TILES: 24 tiles, six of each of the four kinds; a new game
+    puts one of each kind in the court."""
+    kinds = (Symbol.VIZIER, Symbol.GENERAL, Symbol.MONK, Symbol.PRINCESS)
+    assert INFLUENCE_TILES_PER_KIND == 6
+    assert INFLUENCE_TILES_PER_KIND * len(kinds) == 24
+    state = table()
+    assert sorted(state.court_influence, key=kinds.index) == list(kinds)
+    assert all(p.influence == () for p in state.players)
+
+
+# ---------------------------------------------------------------------------------------
+# RUL.COMPONENTS.PALACES_UNLIMITED
+
+
+@pytest.mark.clause("TM.COMP.PALACES.UNLIMITED", "TM.REWARD.INFLUENCE.PALACE")
+def test_palaces_never_run_out() -> None:
+    """RUL.COMPONENTS.PALACES_UNLIMITED: 5 players; A already has 25 palaces on the board
+    (more than the 20 of a colour) and still places one for the vizier won."""
+    state = table(("red-07", "white-01"), ("yellow-19",), players=5)
+    board = COMPONENTS.board
+    here = board.provinces[state.current_province].cities
+    elsewhere = [city for city in sorted(board.cities) if city not in here]
+    state = with_palaces(state, *((city, 0) for city in elsewhere[:25]))
+    assert sum(1 for p in state.palaces if p.seat == 0) == 25
+    state = run(state, "withdraw")
+    assert state.step is Step.PLACE and state.to_move == 0
+    assert set(palace_cities(state, 0)) == set(here)
+    state = run(state, f"palace {here[0]}")
+    assert sum(1 for p in state.palaces if p.seat == 0) == 26

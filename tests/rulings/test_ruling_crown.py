@@ -492,3 +492,83 @@ def test_crown_loses_its_last_city_to_the_players_own_palace() -> None:
     assert state.step is Step.TAKE
     assert not any(p.crowned for p in state.palaces)
     assert player(state, 0).score == 1
+
+
+# ---------------------------------------------------------------------------------------
+# RUL.REWARD.TWO_PALACES_PER_CITY and RUL.TEXT.NEXT_PLAYER_BONUS
+
+
+def crown_on_fortress_then_later_players() -> tuple[GameState, str, str]:
+    """Province B first. A (elephant + Grand Mogul) wins only the crown and places it on
+    B's fortress; B (two elephants) then wins only the province tile, C (elephant + monk)
+    is still in. Returns the state with C to move, the fortress and its +2 tile."""
+    state = table(("red-05",), ("yellow-19",), ("green-13",), order=B_FIRST)
+    fort, tile = fortress_with_points_tile(state)
+    state = run(state, "withdraw", f"crown {fort}", "take white-06 white-07")
+    assert Palace(fort, 0, True) in state.palaces
+    assert dict(state.bonus_on_board)[fort] == tile
+    state = run(state, "withdraw")
+    # B, the player after A, wins the province tile and has no palace to place.
+    assert player(state, 1).province_tiles == ("province-01",)
+    assert state.step is Step.TAKE and state.to_move == 1
+    state = run(state, "take white-08 white-09")
+    assert state.to_move == 2
+    return state, fort, tile
+
+
+@pytest.mark.clause("TM.REWARD.CROWN.NO_BONUS", "TM.REWARD.FORTRESS.BONUS")
+def test_bonus_under_crown_goes_to_any_later_player() -> None:
+    """RUL.TEXT.NEXT_PLAYER_BONUS: not the next player in turn order (B) but C, the next to
+    place a normal palace in the city, takes the +2 tile."""
+    state, fort, tile = crown_on_fortress_then_later_players()
+    assert player(state, 2).score == 0
+    state = run(state, "withdraw")
+    assert M in player(state, 2).influence
+    assert f"palace {fort}" in legal(state)
+    state = run(state, f"palace {fort}")
+    assert Palace(fort, 2, False) in state.palaces
+    assert tile not in dict(state.bonus_on_board).values()
+    # +2 for the bonus tile and 1 for a palace in the current province (no chain).
+    assert player(state, 2).score == 3
+    assert player(state, 1).score == 1  # B: the province tile's one good only
+
+
+@pytest.mark.clause(
+    "TM.REWARD.TWO_PALACES_PER_CITY",
+    "TM.REWARD.CROWN.LATER_NORMAL",
+    "TM.REWARD.INFLUENCE.PALACE",
+)
+def test_normal_palace_joins_a_crown_palace_alone() -> None:
+    """RUL.REWARD.TWO_PALACES_PER_CITY: a city holding only the crown palace takes one
+    normal palace, and then no further palace of any player."""
+    state, fort, _ = crown_on_fortress_then_later_players()
+    assert fort in palace_cities(state, 2) and fort in palace_cities(state, 3)
+    state = run(state, "withdraw", f"palace {fort}")
+    assert sorted((p.seat, p.crowned) for p in state.palaces if p.city == fort) == [
+        (0, True),
+        (2, False),
+    ]
+    for seat in range(4):
+        assert fort not in palace_cities(state, seat)
+
+
+@pytest.mark.clause(
+    "TM.REWARD.TWO_PALACES_PER_CITY", "TM.REWARD.CROWN.OCCUPIED", "TM.REWARD.INFLUENCE.PALACE"
+)
+def test_city_with_two_palaces_takes_no_third() -> None:
+    """RUL.REWARD.TWO_PALACES_PER_CITY: the crown palace joins B's palace in city X; X then
+    holds two palaces and is offered to nobody, while A still owes a normal palace."""
+    state = vizier_and_crown()
+    city = COMPONENTS.board.provinces[state.current_province].cities[0]
+    state = with_palaces(state, (city, 1))
+    assert city in crown_cities(state, 0)
+    assert city not in palace_cities(state, 0)
+    state = run(state, f"crown {city}")
+    assert sorted((p.seat, p.crowned) for p in state.palaces if p.city == city) == [
+        (0, True),
+        (1, False),
+    ]
+    assert state.step is Step.PLACE and state.to_move == 0
+    assert f"palace {city}" not in legal(state)
+    for seat in range(4):
+        assert city not in palace_cities(state, seat)

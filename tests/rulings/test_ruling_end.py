@@ -97,6 +97,16 @@ def test_largest_colour_zero_without_coloured_cards() -> None:
     assert _hand_events(events)[1] == 2 + 1 + 0
 
 
+@pytest.mark.clause("TM.END.HAND.LARGEST_COLOUR", "TM.END.HAND.WHITE")
+def test_white_cards_never_the_largest_colour() -> None:
+    """RUL.END.WHITE_NOT_A_COLOUR: 3 white and 2 red cards score 3 for the white cards and
+    2 for red, not 3 + 3 with white as the largest colour."""
+    hand = ("white-01", "white-02", "white-03", "red-01", "red-02")
+    assert hand_points(COMPONENTS, hand) == 3 + 2
+    _, events = _last_withdrawal_of_game(((), hand, ()))
+    assert _hand_events(events)[1] == 5
+
+
 @pytest.mark.clause("TM.END.HAND.LARGEST_COLOUR")
 def test_largest_colour_tie_counts_once() -> None:
     """RUL.END.LARGEST_COLOUR: a tie for the largest colour counts one colour, once."""

@@ -212,3 +212,52 @@ def test_scope_all_counts_withdrawn_players() -> None:
     assert G not in player(state, 1).influence
     assert G in state.court_influence
     assert [p for p in state.palaces if p.seat == 1] == []
+
+
+# ---------------------------------------------------------------------------------------
+# RUL.TEXT.WITHDRAWAL_EXAMPLE_ORDER
+
+
+def settle(state: GameState) -> GameState:
+    """Resolve the placements and the display pick of a withdrawal with the first legal
+    action each, until a player is to play or withdraw."""
+    while state.step in (Step.PLACE, Step.TAKE):
+        state = run(state, sorted(legal(state))[0])
+    return state
+
+
+@pytest.mark.clause(
+    "TM.WITHDRAW.DISCARDED_NO_INFLUENCE",
+    "TM.WITHDRAW.MAJORITY.STRICT",
+    "TM.WITHDRAW.MAJORITY.REMAINING",
+)
+def test_example_order_doris_then_chris() -> None:
+    """RUL.TEXT.WITHDRAWAL_EXAMPLE_ORDER: the shape of 001's example. Anna and Bob have
+    left; Chris (seat 2) and Doris (seat 3) stand level on the general and the princess,
+    Doris leads on the monk and the Grand Mogul. Chris plays one more card (no monk, no
+    Grand Mogul) instead of withdrawing; Doris withdraws and wins the monk and the crown
+    only; then Chris withdraws and wins the princess and the general. Had Chris withdrawn
+    first, the tie would have won him neither."""
+    chris = ("green-10", "green-16")  # elephant + general, elephant + princess
+    doris = ("violet-02", "violet-03", "violet-05")  # general + monk, monk + princess, ...
+    state = table((), (), chris, doris)
+    state = with_hand(state, 2, ("green-19",))  # two elephants
+    state = settle(run(state, "withdraw"))
+    state = settle(run(state, "withdraw"))
+    assert player(state, 0).withdrawn and player(state, 1).withdrawn
+    assert state.to_move == 2
+    for symbol in (G, P):
+        assert symbols(player(state, 2).played)[symbol] == 1
+        assert symbols(player(state, 3).played)[symbol] == 1
+    # As printed: Chris withdrawing first wins neither tied force.
+    early = run(state, "withdraw")
+    assert G not in player(early, 2).influence and P not in player(early, 2).influence
+    # As read: Chris plays on, Doris withdraws, then Chris withdraws.
+    state = run(state, "play green-19")
+    assert state.to_move == 3
+    state = settle(run(state, "withdraw"))
+    assert sorted(player(state, 3).influence, key=INFLUENCE_SYMBOLS.index) == [M]
+    assert any(p.seat == 3 and p.crowned for p in state.palaces)
+    assert state.to_move == 2
+    state = run(state, "withdraw")
+    assert sorted(player(state, 2).influence, key=INFLUENCE_SYMBOLS.index) == [G, P]

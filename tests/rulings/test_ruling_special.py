@@ -232,3 +232,69 @@ def test_no_exchange_before_visit_end() -> None:
     assert f"play red-08 {PRINCESS_CARD}" in legal(state)
     state = run(state, f"play red-08 {PRINCESS_CARD}")
     assert PRINCESS_CARD in player(state, 0).played
+
+
+# ---------------------------------------------------------------------------------------
+# RUL.SPECIAL.PAIR_TILES_TO_SUPPLY
+
+
+@pytest.mark.clause("TM.SPECIAL.ALREADY_HELD", "TM.VISIT.NEXT.INFLUENCE_REFILL")
+def test_returned_pair_refills_the_court() -> None:
+    """RUL.SPECIAL.PAIR_TILES_TO_SUPPLY: 5 players; B to E hold one vizier tile each and A,
+    holding the vizier-earned card, wins a second vizier. A's pair goes back to the supply,
+    so with B to E still holding four of the six tiles the court gets a vizier again (had
+    the pair left the game, no vizier would be left to put there)."""
+    played = ("red-07", "white-01")
+    state = table(played, players=5)
+    state = with_hand(state, 0, (*player(state, 0).hand, VIZIER_CARD))
+    state = with_player(state, 0, influence=(V,))
+    for seat in range(1, 5):
+        state = with_player(state, seat, influence=(V,))
+    assert tile_count(state, V) == 5
+    state = run(state, "withdraw", "palace A1")
+    assert tile_count(state, V) == 6 and V not in state.court_influence
+    state = finish_visit(state)
+    assert state.visit == 2
+    assert player(state, 0).influence.count(V) == 0
+    assert tile_count(state, V) == 4
+    assert V in state.court_influence
+    assert player(state, 0).hand.count(VIZIER_CARD) == 1
+
+
+# ---------------------------------------------------------------------------------------
+# RUL.SPECIAL.ONE_PER_TURN
+
+
+@pytest.mark.clause("TM.SPECIAL.ONE_PER_TURN", "TM.SPECIAL.PLUS_TWO", "TM.PLAY.EXTRA_CARD")
+def test_two_specials_on_two_turns_of_one_visit() -> None:
+    """RUL.SPECIAL.ONE_PER_TURN (per turn): A plays the +2 card on one turn and the
+    elephant card on the next turn of the same visit."""
+    state = table()
+    hand = ("red-07", "red-08", "special-plus-two", "special-elephant")
+    state = with_hand(state, 0, hand)
+    state = run(state, "play red-07 special-plus-two")
+    assert player(state, 0).score == 2
+    state = others_play(state, ("yellow-02", "green-02", "violet-02"))
+    assert "play red-08 special-elephant" in legal(state)
+    state = run(state, "play red-08 special-elephant")
+    assert player(state, 0).played == (
+        "red-07",
+        "special-plus-two",
+        "red-08",
+        "special-elephant",
+    )
+    assert symbols(player(state, 0).played)[Symbol.ELEPHANT] == 3
+
+
+@pytest.mark.clause("TM.SPECIAL.ONE_PER_TURN", "TM.PLAY.EXTRA_CARD")
+def test_two_specials_in_one_play_refused() -> None:
+    """RUL.SPECIAL.ONE_PER_TURN: no play holds two special cards."""
+    state = with_hand(table(), 0, ("red-07", "special-plus-two", "special-elephant"))
+    assert legal(state) == {
+        "play red-07",
+        "play red-07 special-plus-two",
+        "play red-07 special-elephant",
+        "withdraw",
+    }
+    with pytest.raises(IllegalActionError):
+        run(state, "play special-plus-two special-elephant")

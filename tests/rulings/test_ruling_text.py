@@ -115,9 +115,7 @@ def _three_rounds() -> GameState:
     return with_hands(game(3), hands)
 
 
-@pytest.mark.clause(
-    "TM.PLAY.COLOUR_LOCK", "TM.WITHDRAW.DISCARD", "TM.SETUP.DISPLAY.SIZE", "TM.TURN.TWELVE_VISITS"
-)
+@pytest.mark.clause("TM.WITHDRAW.DISCARD", "TM.SPECIAL.RETURN_TO_HAND", "RUL.TEXT.ROUND_AND_TURN")
 def test_withdrawal_discards_all_cards_played_in_visit() -> None:
     """RUL.TEXT.ROUND_AND_TURN: a withdrawing player discards every card of the visit."""
     state = run(_three_rounds(), "play red-07 white-01", "play yellow-02", "withdraw")
@@ -135,9 +133,7 @@ def test_withdrawal_discards_all_cards_played_in_visit() -> None:
     assert player(state, 1).played == ("yellow-02", "yellow-03", "yellow-04")
 
 
-@pytest.mark.clause(
-    "TM.PLAY.COLOUR_LOCK", "TM.WITHDRAW.DISCARD", "TM.SETUP.DISPLAY.SIZE", "TM.TURN.TWELVE_VISITS"
-)
+@pytest.mark.clause("TM.PLAY.COLOUR_LOCK", "RUL.TEXT.ROUND_AND_TURN")
 def test_colour_lock_lasts_whole_visit() -> None:
     """RUL.TEXT.ROUND_AND_TURN: the colour of the first card holds for the whole visit."""
     state = run(_three_rounds(), "play red-07", "play yellow-02", "withdraw")
@@ -153,9 +149,7 @@ def test_colour_lock_lasts_whole_visit() -> None:
         run(state, "play green-01 white-01")
 
 
-@pytest.mark.clause(
-    "TM.PLAY.COLOUR_LOCK", "TM.WITHDRAW.DISCARD", "TM.SETUP.DISPLAY.SIZE", "TM.TURN.TWELVE_VISITS"
-)
+@pytest.mark.clause("TM.SETUP.DISPLAY.SIZE", "TM.VISIT.NEXT.DISPLAY", "RUL.TEXT.ROUND_AND_TURN")
 def test_one_display_per_visit() -> None:
     """RUL.TEXT.ROUND_AND_TURN: one display per visit, drawn when the visit begins."""
     hands = (
@@ -303,9 +297,10 @@ def test_last_player_plays_on_alone_although_000_omits_it() -> None:
 
 
 @pytest.mark.clause("TM.WITHDRAW.DISCARD")
-def test_each_withdrawal_discards_although_000_omits_it() -> None:
+def test_each_withdrawal_discards_as_000_implies() -> None:
     """RUL.TEXT.OMISSIONS: every withdrawing player discards the cards played, not only
-    the last one (000 does not say so; the other texts do)."""
+    the last one (001, 002 and 003 say so; 000 implies it through the special cards that
+    go back to the hand instead of being discarded)."""
     state = table(("red-02", "white-06"), ("yellow-02", "yellow-03"))
     state = run(state, "withdraw")
     # A is the first to withdraw, and B, C and D are still in the visit.

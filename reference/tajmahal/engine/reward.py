@@ -65,7 +65,8 @@ def palace_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
     the rule set allows it (RUL.CROWN.OWN_PALACE_BESIDE_CROWN).
 
     Implements: TM.REWARD.INFLUENCE.PALACE, TM.REWARD.CROWN.LATER_NORMAL,
-    TM.REWARD.CROWN.OWN_NORMAL_LATER, RUL.CROWN.OWN_PALACE_BESIDE_CROWN
+    TM.REWARD.CROWN.OWN_NORMAL_LATER, RUL.CROWN.OWN_PALACE_BESIDE_CROWN,
+    TM.REWARD.TWO_PALACES_PER_CITY, RUL.REWARD.TWO_PALACES_PER_CITY
     """
     return open_palace_cities(
         state.config.components,
@@ -103,7 +104,7 @@ def crown_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
     city, occupied or not, except beside their own palace when the rule set forbids it.
 
     Implements: TM.REWARD.CROWN.PALACE, TM.REWARD.CROWN.OCCUPIED, TM.REWARD.CROWN.BESIDE_OWN,
-    RUL.CROWN.BESIDE_OWN_PALACE
+    RUL.CROWN.BESIDE_OWN_PALACE, TM.REWARD.TWO_PALACES_PER_CITY
     """
     return open_crown_cities(
         state.config.components,
@@ -139,7 +140,8 @@ def apply_palace(work: Work, city: CityId) -> None:
     """Place one owed normal palace in ``city`` and take the bonus tile lying there.
 
     Implements: TM.REWARD.INFLUENCE.PALACE, TM.REWARD.FORTRESS.BONUS,
-    TM.REWARD.PLACEMENT_ORDER, TM.COMP.PALACES.UNLIMITED, RUL.CROWN.PLACEMENT_ORDER
+    TM.REWARD.PLACEMENT_ORDER, TM.COMP.PALACES.UNLIMITED, RUL.CROWN.PLACEMENT_ORDER,
+    RUL.TEXT.NEXT_PLAYER_BONUS, RUL.COMPONENTS.PALACES_UNLIMITED
     """
     withdrawal = work.withdrawal
     assert withdrawal is not None

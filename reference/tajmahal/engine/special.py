@@ -33,7 +33,7 @@ def exchange_pairs(work: Work) -> None:
 
     Implements: TM.SPECIAL.EARN, TM.SPECIAL.EXCHANGE_AT_VISIT_END,
     TM.SPECIAL.TAKE_FROM_HOLDER, TM.SPECIAL.ALREADY_HELD, RUL.SPECIAL.CHANGES_HANDS,
-    RUL.SPECIAL.ALREADY_HELD, RUL.END.LAST_VISIT_EXCHANGE
+    RUL.SPECIAL.ALREADY_HELD, RUL.END.LAST_VISIT_EXCHANGE, RUL.SPECIAL.PAIR_TILES_TO_SUPPLY
     """
     components = work.components
     for seat, player in enumerate(work.players):
