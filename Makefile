@@ -27,6 +27,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict reference/tajmahal tools tests
 
 specs: $(STAMP)
+	$(BIN)/python tools/make_registry.py --quiet
 	$(BIN)/python tools/sync_citations.py --check
 	$(BIN)/python tools/check_specs.py
 
