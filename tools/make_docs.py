@@ -37,7 +37,10 @@ import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
+
+import attrs
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "reference"), str(ROOT / "tools")]
@@ -333,13 +336,59 @@ def example_area(example: Example) -> str:
     return areas.most_common(1)[0][0] if areas else "end"
 
 
-def example_section(example: Example, index: Index) -> list[str]:
+FIGURE_GRID = {
+    "D": (0, 2), "E": (1, 2), "F": (2, 2),
+    "G": (0, 1), "A": (1, 1), "I": (2, 1),
+    "H": (0, 0), "C": (1, 0), "B": (2, 0),
+}  # fmt: skip
+"""Where each province of the palace-connection figure is drawn: A, the current one, in
+the middle, the others where their roads cross least (two crossings; found by trying
+every arrangement). Cities 1 to 4 go round a province's corners in the order of its ring."""
+
+FIGURE_COLOURS = {"red": "#c0392b", "blue": "#2471a3", "brown": "#8b5a2b", "grey": "#7f8c8d"}
+
+
+def palace_figure(writer: Writer) -> str | None:
+    """Draw the palace-connection figure from the test's own board and palaces."""
+    sys.path.insert(0, str(EXAMPLES.parent))
+    try:
+        examples = importlib.import_module(EXAMPLES.stem)
+    finally:
+        sys.path.remove(str(EXAMPLES.parent))
+    board = examples.figure_board()
+    corners = {"1": (-0.8, 0.8), "2": (0.8, 0.8), "3": (0.8, -0.8), "4": (-0.8, -0.8)}
+    cities = {}
+    for city_id, city in board.cities.items():
+        column, row = FIGURE_GRID[city.province]
+        dx, dy = corners[city_id[1:]]
+        cities[city_id] = attrs.evolve(city, x=column * 3.2 + dx, y=row * 3.2 + dy)
+    drawn = attrs.evolve(board, cities=MappingProxyType(cities))
+    houses: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for player, placed in examples.FIGURE_PALACES.items():
+        for city_id in sorted(placed):
+            houses[city_id].append((FIGURE_COLOURS[player], f"{city_id}: {player}"))
+    writer.write("figures/palace-connections.svg", board_svg(drawn, houses))
+    return "figures/palace-connections.svg"
+
+
+def example_section(example: Example, index: Index, figure: str | None) -> list[str]:
     lines = [f"## Worked example: {one_line(example.title)}", ""]
     lines += [
         "The figure is missing from the texts; the test builds a position that agrees with "
         "every number the example states and checks the outcome step by step.",
         "",
     ]
+    if figure is not None:
+        lines += [
+            "The figure as the test rebuilds it (houses are palaces, in the players' "
+            "colours; province A is visited; dashed roads join provinces):",
+            "",
+            f"```{{image}} ../{figure}",
+            ":alt: The palace-connection figure",
+            ":class: board",
+            "```",
+            "",
+        ]
     for node_id, ids, comments in example.tests:
         lines.append(f"- {index.test(node_id, 'worked examples')}")
         for comment in comments:
@@ -376,7 +425,8 @@ def rules_pages(writer: Writer, index: Index) -> None:
         for clause in by_area[area]:
             lines += clause_section(clause, index)
         for example in examples.get(area, []):
-            lines += example_section(example, index)
+            figure = palace_figure(writer) if "figure" in example.title else None
+            lines += example_section(example, index, figure)
         writer.write(f"rules/{area}.md", "\n".join(lines))
         toc.append(f"{area}")
     overview = [
@@ -680,6 +730,8 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
             return
         picture = f"walkthrough/visit-{visit_number:02d}.svg"
         caption = f"After visit {visit_number} (step {step})"
+        if not after.is_over:
+            caption += f"; next: province {after.current_province}"
         writer.write(picture, position_svg(after, names, caption))
         scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(after.scores))
         lines.extend(visit_lines)
@@ -701,7 +753,7 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
     for replayed in replay_steps(record, components, relative):
         for event in replayed.events:
             if event.kind is EventKind.VISIT:
-                close_visit(previous, replayed.index)
+                close_visit(replayed.after, replayed.index + 1)
                 visit_number = event.counts[0] if event.counts else visit_number + 1
                 header = event_lines([event], names, replayed.after)[0].strip("\n= ")
                 visit_lines = [f"## Visit {visit_number}", "", header + ".", ""]

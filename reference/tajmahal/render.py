@@ -11,7 +11,7 @@ it); :func:`position_svg` draws the same board with a position on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape
 
 from tajmahal.board import Board, CityId
@@ -236,10 +236,30 @@ def _svg(frame: _Frame, title: str, parts: list[str]) -> str:
     return "\n".join([*head, *parts, "</svg>"]) + "\n"
 
 
-def board_svg(board: Board) -> str:
-    """The bare board as a standalone SVG document: provinces, roads, cities, fortresses."""
+def board_svg(
+    board: Board, palaces: Mapping[CityId, Sequence[tuple[str, str]]] | None = None
+) -> str:
+    """The board as a standalone SVG document: provinces, roads, cities, fortresses.
+
+    ``palaces`` optionally puts houses on it: for each city, (fill colour, label) pairs,
+    e.g. the palaces of a rulebook figure whose players are named by colour.
+    """
     frame = _Frame(board, top=0.0)
-    return _svg(frame, board.name, _board_parts(frame, None))
+    parts = _board_parts(frame, None)
+    for city, houses in sorted((palaces or {}).items()):
+        x, y = frame.point(city)
+        for index, (colour, label) in enumerate(houses):
+            parts.append(_house(x - 8 + 17 * index, y + 10, colour, "#111111", "1", label))
+    return _svg(frame, board.name, parts)
+
+
+def _house(px: float, py: float, fill: str, outline: str, width: str, label: str) -> str:
+    """A small house (a square with a roof) with its label as a tooltip."""
+    return (
+        f'<path class="palace" d="M{px - 7:.1f},{py + 12:.1f} v-8 l7,-7 l7,7 v8 z" '
+        f'fill="{fill}" stroke="{outline}" stroke-width="{width}"><title>{escape(label)}'
+        "</title></path>"
+    )
 
 
 def _palace_parts(frame: _Frame, palaces: Sequence[Palace]) -> list[str]:
@@ -250,18 +270,17 @@ def _palace_parts(frame: _Frame, palaces: Sequence[Palace]) -> list[str]:
     for city, here in sorted(by_city.items()):
         x, y = frame.point(city)
         for index, palace in enumerate(here):
-            px = x - 6 + 13 * index
-            py = y + 9
+            px = x - 8 + 17 * index
+            py = y + 10
             colour = SEAT_COLOURS[palace.seat % len(SEAT_COLOURS)]
             # A small house: a square with a roof; the crown palace has a gold outline.
             outline = "#d4ac0d" if palace.crowned else "#111111"
             width = "2.5" if palace.crowned else "1"
-            parts.append(
-                f'<path class="palace seat-{palace.seat}" d="M{px - 5:.1f},{py + 10:.1f} '
-                f'v-6 l5,-5 l5,5 v6 z" fill="{colour}" stroke="{outline}" '
-                f'stroke-width="{width}"><title>{city}: palace of P{palace.seat}'
-                f"{' (crown palace)' if palace.crowned else ''}</title></path>"
+            label = f"{city}: palace of P{palace.seat}" + (
+                " (crown palace)" if palace.crowned else ""
             )
+            house = _house(px, py, colour, outline, width, label)
+            parts.append(house.replace('class="palace"', f'class="palace seat-{palace.seat}"'))
     return parts
 
 
