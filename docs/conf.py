@@ -56,6 +56,10 @@ napoleon_numpy_docstring = False
 html_theme = "alabaster"
 html_title = "Taj Mahal reference"
 html_static_path = ["_static"]
+# The page's own contents in the sidebar: every question, every clause id one click away.
+html_sidebars = {
+    "**": ["about.html", "searchbox.html", "navigation.html", "localtoc.html", "relations.html"]
+}
 html_theme_options = {
     "description": "Rules, rulings and engine for Taj Mahal",
     "fixed_sidebar": True,

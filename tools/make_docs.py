@@ -23,6 +23,7 @@ Pages (all under ``_generated/``):
 - ``components.md`` and ``board.svg``: every card, tile and city with its provenance;
 - ``walkthrough.md`` and ``walkthrough/visit-NN.svg``: a golden game visit by visit;
 - ``cli.md``: every subcommand from :func:`tajmahal.cli.build_parser`;
+- ``schemas.md``: every JSON Schema under ``specs/``;
 - ``api/<module>.md``: one autodoc page per public module of the package.
 """
 
@@ -31,6 +32,7 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib
+import json
 import pkgutil
 import re
 import sys
@@ -839,6 +841,29 @@ def api_pages(writer: Writer) -> None:
     writer.write("api/index.md", "\n".join(index))
 
 
+# -- schemas ---------------------------------------------------------------------------
+
+
+def schemas_page(writer: Writer) -> None:
+    """Every published JSON Schema, shown whole from its file."""
+    paths = sorted((ROOT / "specs").glob("*.schema.json"))
+    paths += sorted((ROOT / "specs" / "schemas").glob("*.schema.json"))
+    lines = [
+        "# JSON Schemas",
+        "",
+        "The schemas of the files this project publishes and reads, shown whole from "
+        "`specs/`. Records and positions are validated against them when they are read.",
+        "",
+    ]
+    for path in paths:
+        relative = path.relative_to(ROOT).as_posix()
+        document = json.loads(path.read_text(encoding="utf-8"))
+        title = document.get("title", path.name) if isinstance(document, dict) else path.name
+        lines += [f"## {path.name}", "", f"{one_line(str(title))} (`{relative}`)", ""]
+        lines += [f"```{{literalinclude}} ../../{relative}", ":language: json", "```", ""]
+    writer.write("schemas.md", "\n".join(lines))
+
+
 # -- main --------------------------------------------------------------------------------
 
 
@@ -853,6 +878,7 @@ def generate(out: Path = OUT) -> tuple[Writer, Problems]:
     components_page(writer, components)
     walkthrough_page(writer, index, components)
     cli_page(writer)
+    schemas_page(writer)
     api_pages(writer)
     writer.prune()
     return writer, problems
