@@ -33,6 +33,7 @@ import argparse
 import ast
 import importlib
 import json
+import os
 import pkgutil
 import re
 import sys
@@ -778,6 +779,19 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
 
 
 def cli_page(writer: Writer) -> None:
+    # argparse wraps help to the terminal's width: fix it so the page is the same anywhere.
+    width = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "88"
+    try:
+        _cli_page(writer)
+    finally:
+        if width is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = width
+
+
+def _cli_page(writer: Writer) -> None:
     parser = cli.build_parser()
     lines = [
         "# The command line",
