@@ -704,6 +704,32 @@ def walkthrough_trace() -> Path:
     return sorted(folder.glob("*.json"))[0]
 
 
+POINT_COLUMNS = {
+    "palaces": "palaces",
+    "province-tile": "province tile",
+    "bonus-points": "bonus points",
+    "bonus-good": "bonus goods",
+    "plus-two": "+2 card",
+    "hand": "hand",
+}
+"""The sources of points (:class:`tajmahal.events.PointSource`) as table columns."""
+
+
+def points_table(
+    points: Counter[tuple[int, str]], scores: Sequence[int], names: Sequence[str] | None
+) -> list[str]:
+    """Points scored in one visit by player and source, and the scores after it."""
+    sources = [source for source in POINT_COLUMNS if any(s == source for _, s in points)]
+    header = ["player", *(POINT_COLUMNS[s] for s in sources), "this visit", "score"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for seat, score in enumerate(scores):
+        row = [points.get((seat, source), 0) for source in sources]
+        label = f"P{seat} ({names[seat]})" if names and seat < len(names) else f"P{seat}"
+        cells = [label, *(str(n) if n else "" for n in row), str(sum(row)), str(score)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return [*lines, ""]
+
+
 def walkthrough_page(writer: Writer, index: Index, components: Components) -> None:
     path = walkthrough_trace()
     record = read_record(path)
@@ -716,16 +742,21 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
         f"The golden record `{relative}` ({record.players} players, "
         f"{len(record.steps)} steps), replayed by the reference engine. For each visit: what "
         "happened, from the engine's events (the same text as `tajmahal replay`), and the "
-        "clauses and rulings that decided each event; then the board after the visit "
+        "clauses and rulings that decided each event; the points of the visit by source; "
+        "then the board after the visit "
         "(`tajmahal show " + relative + " --step N`). Palaces are houses in the seat's "
         "colour, the crown palace outlined in gold; the current province is outlined in red.",
         "",
         "Rule set: " + ", ".join(f"`{k}={v}`" for k, v in record.rules.to_json().items()) + ".",
         "",
     ]
+    description = getattr(record, "description", None)
+    if description:
+        lines[2:2] = [f"{one_line(str(description))}", ""]
     visit_number = 1
     header = opening_lines(state, names)[-1].strip("\n= ")
     visit_lines: list[str] = ["## Visit 1", "", header + ".", ""]
+    points: Counter[tuple[int, str]] = Counter()
 
     def close_visit(after: Any, step: int) -> None:
         nonlocal visit_lines
@@ -736,13 +767,11 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
         if not after.is_over:
             caption += f"; next: province {after.current_province}"
         writer.write(picture, position_svg(after, names, caption))
-        scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(after.scores))
         lines.extend(visit_lines)
+        lines.extend(["", *points_table(points, after.scores, names)])
+        points.clear()
         lines.extend(
             [
-                "",
-                f"Scores after the visit: {scores}.",
-                "",
                 f"```{{image}} {picture}",
                 f":alt: {caption}",
                 ":class: board",
@@ -761,6 +790,8 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
                 header = event_lines([event], names, replayed.after)[0].strip("\n= ")
                 visit_lines = [f"## Visit {visit_number}", "", header + ".", ""]
                 continue
+            if event.points and event.seat is not None:
+                points[(event.seat, str(event.source or "bonus-card"))] += event.points
             texts = event_lines([event], names, replayed.after)
             if not texts:
                 continue
