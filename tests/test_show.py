@@ -73,7 +73,7 @@ def test_default_is_the_end_of_the_record(record: Path, capsys: pytest.CaptureFi
     assert f"after step {len(document['steps'])} of {len(document['steps'])}" in out
     assert "the game is over" in out
     for seat, score in enumerate(document["result"]["scores"]):
-        assert re.search(rf"^P{seat}\b.*: {score} points", out, re.MULTILINE)
+        assert re.search(rf"^P{seat}\b.*: {score} points?\b", out, re.MULTILINE)
 
 
 def test_svg_draws_every_palace(

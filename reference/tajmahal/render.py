@@ -47,6 +47,10 @@ def bonus_label(components: Components, tile_id: str) -> str:
     return {"taj-mahal": "Taj Mahal", "points": "+2", "card": "card"}[tile.kind.value]
 
 
+def _points(score: int) -> str:
+    return f"{score} point" if score == 1 else f"{score} points"
+
+
 def _step_label(state: GameState) -> str:
     if state.is_over:
         return "the game is over"
@@ -111,7 +115,7 @@ def position_text(state: GameState, names: Sequence[str] | None = None) -> str:
     for seat, player in enumerate(state.players):
         specials = [card for card in player.hand if card in components.specials]
         status = " (withdrawn)" if player.withdrawn else ""
-        lines.append(f"{seat_label(seat, names)}: {player.score} points{status}")
+        lines.append(f"{seat_label(seat, names)}: {_points(player.score)}{status}")
         lines.append(f"  played: {', '.join(player.played) or '-'}")
         lines.append(
             f"  hand: {len(player.hand)} cards, special: {', '.join(specials) or '-'}; "
@@ -309,7 +313,7 @@ def position_svg(
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         goods = ", ".join(bonus_label(components, t) for t in player.goods_tiles)
         detail = (
-            f"{seat_label(seat, names)}: {player.score} points; tiles "
+            f"{seat_label(seat, names)}: {_points(player.score)}; tiles "
             f"{', '.join(s.value for s in player.influence) or '-'}; provinces "
             f"{len(player.province_tiles)}{'; goods ' + goods if goods else ''}"
         )
