@@ -446,6 +446,19 @@ def rules_pages(writer: Writer, index: Index) -> None:
     for area in areas:
         overview.append(f"| [{AREA_TITLES.get(area, area)}]({area}.md) | {len(by_area[area])} |")
     overview += ["", "```{toctree}", ":maxdepth: 1", "", *toc, "```", ""]
+    overview += [
+        "## Every clause",
+        "",
+        "Every statement on one page, to find a rule by its words (Ctrl-F).",
+        "",
+    ]
+    for area in areas:
+        overview += [f"### {AREA_TITLES.get(area, area)}", ""]
+        overview += [
+            f"- {clause_link(clause['id'])}: {one_line(clause['text'])}"
+            for clause in by_area[area]
+        ]
+        overview.append("")
     writer.write("rules/index.md", "\n".join(overview))
 
 
