@@ -455,8 +455,7 @@ def rules_pages(writer: Writer, index: Index) -> None:
     for area in areas:
         overview += [f"### {AREA_TITLES.get(area, area)}", ""]
         overview += [
-            f"- {clause_link(clause['id'])}: {one_line(clause['text'])}"
-            for clause in by_area[area]
+            f"- {clause_link(clause['id'])}: {one_line(clause['text'])}" for clause in by_area[area]
         ]
         overview.append("")
     writer.write("rules/index.md", "\n".join(overview))
