@@ -40,6 +40,7 @@ check: lint typecheck specs test docs-check
 SPHINX := $(BIN)/sphinx-build -q -j auto -b html -d build/docs-doctrees docs build/docs
 docs: $(STAMP)
 	$(SPHINX)
+	@echo "The site: build/docs/index.html"
 
 docs-check: $(STAMP)
 	$(SPHINX) -W --keep-going
