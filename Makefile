@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench clean docs docs-check site-check
+.PHONY: demo check lint typecheck specs test bench hostile clean docs docs-check site-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check reference tests tools
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict reference/tajmahal tools tests
+	$(BIN)/mypy --strict reference/tajmahal reference/tajmahal_console.py tools tests
 
 specs: $(STAMP)
 	$(BIN)/python tools/make_registry.py --quiet
@@ -49,6 +49,9 @@ docs-check: $(STAMP)
 site-check: docs
 	command -v chromium >/dev/null || (apt-get update -q && apt-get install -y -q chromium)
 	$(BIN)/python tools/check_site.py build/docs
+
+hostile: $(STAMP)
+	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py

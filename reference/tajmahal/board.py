@@ -28,6 +28,8 @@ space-separated action strings, so they never contain a space."""
 ID_RULE = "letters, digits, '_' and '-', starting with a letter or digit"
 """:data:`ID_PATTERN` in words, for error messages."""
 
+COORDINATE_LIMIT = 1e6
+"""Largest drawing coordinate of a city, either sign (NaN and infinities are refused)."""
 PROVINCE_COUNT = 12
 CITY_COUNT = 49
 FORTRESS_COUNT = 16
@@ -179,6 +181,11 @@ def board_from_json(document: Any) -> Board:
             value = raw.get(axis, 0.0)
             if not isinstance(value, int | float) or isinstance(value, bool):
                 raise _fail(f"{where}.{axis}", "expected a number")
+            if not abs(value) <= COORDINATE_LIMIT:  # also false for NaN; exact for big ints
+                raise _fail(
+                    f"{where}.{axis}",
+                    f"expected a finite number from -{COORDINATE_LIMIT:g} to {COORDINATE_LIMIT:g}",
+                )
             coordinates.append(float(value))
         cities[city_id] = City(
             city_id, str(province), fortress, city_name, coordinates[0], coordinates[1]

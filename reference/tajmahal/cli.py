@@ -9,7 +9,10 @@ file, step and field, never a traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
+import re
 import sys
 from collections.abc import Sequence
 
@@ -19,6 +22,7 @@ from tajmahal.commands import rule as rule_command
 from tajmahal.commands import show as show_command
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.errors import TajMahalError
+from tajmahal.inputs import STDIN
 from tajmahal.match import play_match
 from tajmahal.players import PLAYER_TYPES, Player
 from tajmahal.rules import RULE_OPTIONS, RuleSet
@@ -37,6 +41,43 @@ from tajmahal.trace import (
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
+SEED_DIGITS = 30
+"""Most digits in a ``--seed`` (the record stores it; readers refuse longer integers)."""
+MAX_ERROR_CHARS = 2000
+"""Longest error line printed; a longer message (quoting a long value) is cut."""
+_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]")
+"""Characters that could break an error line or rewrite a terminal: control characters
+and the Unicode line and paragraph separators."""
+EXIT_INTERRUPTED = 130
+"""128 + SIGINT: interrupted with Ctrl-C."""
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE: standard output was closed by the reader (as for any Unix tool)."""
+
+
+def _source(file: str) -> str:
+    """How output and errors name a file argument (``-`` is standard input; bytes of a
+    name that are not UTF-8 are shown as escapes, so printing the name cannot fail)."""
+    if file == STDIN:
+        return "(standard input)"
+    return file.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def _seed(text: str) -> int:
+    """A ``--seed``: an integer short enough to be read back from the record it is
+    written into (see :data:`tajmahal.inputs.MAX_INT_DIGITS`)."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit() or not digits.isascii() or len(digits) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected an integer of at most {SEED_DIGITS} digits")
+    return int(text)
+
+
+def _printable(message: str) -> str:
+    """One line, whatever the message quotes: control characters escaped, and cut at
+    :data:`MAX_ERROR_CHARS` characters."""
+    text = _CONTROL.sub(lambda match: ascii(match.group())[1:-1], message)
+    if len(text) > MAX_ERROR_CHARS:
+        text = text[:MAX_ERROR_CHARS] + "..."
+    return text
 
 
 def _components(folder: str | None) -> Components:
@@ -64,14 +105,40 @@ def _agents(spec: str, players: int, seed: int) -> list[Player]:
     return [PLAYER_TYPES[names[seat % len(names)]](seed * 10 + seat) for seat in range(players)]
 
 
-def _account(record: Record, components: Components, source: str) -> tuple[list[str], GameState]:
-    """Replay ``record`` and return its account lines and final state."""
+def _account(
+    record: Record, components: Components, source: str, quiet: bool
+) -> tuple[list[str], GameState]:
+    """Replay ``record`` and return its account lines (none when ``quiet``: the account
+    is not built at all then) and final state."""
     state = initial_state(record, components, source)
-    lines = opening_lines(state, record.names)
+    lines = [] if quiet else opening_lines(state, record.names)
     for replayed in replay_steps(record, components, source):
-        lines.extend(event_lines(replayed.events, record.names, replayed.after))
+        if not quiet:
+            lines.extend(event_lines(replayed.events, record.names, replayed.after))
         state = replayed.after
     return lines, state
+
+
+def _check_result(record: Record, state: GameState, source: str) -> None:
+    """A finished replay must agree with the result the record states (exit code 1)."""
+    if not state.is_over:
+        return
+    if record.final_scores is not None and record.final_scores != state.scores:
+        raise VerificationError(
+            f"recorded final scores {list(record.final_scores)} differ from the replay's "
+            f"{list(state.scores)}",
+            source=source,
+            step=None,
+            field="result.scores",
+        )
+    if record.winners is not None and record.winners != state.winners():
+        raise VerificationError(
+            f"recorded winners {list(record.winners)} differ from the replay's "
+            f"{list(state.winners())}",
+            source=source,
+            step=None,
+            field="result.winners",
+        )
 
 
 def _print_account(lines: list[str], state: GameState, record: Record, quiet: bool) -> None:
@@ -91,9 +158,9 @@ def _play(arguments: argparse.Namespace) -> int:
     rules = _rules(arguments.rule)
     agents = _agents(arguments.agents, arguments.players, arguments.seed)
     result = play_match(components, agents, arguments.seed, rules)
-    lines, state = _account(result.record, components, "(this game)")
+    lines, state = _account(result.record, components, "(this game)", arguments.quiet)
     _print_account(lines, state, result.record, arguments.quiet)
-    if arguments.trace:
+    if arguments.trace is not None:
         write_record(result.record, arguments.trace)
         print(f"Trace written to {arguments.trace} ({len(result.record.steps)} steps)")
     return EXIT_OK
@@ -102,7 +169,9 @@ def _play(arguments: argparse.Namespace) -> int:
 def _replay(arguments: argparse.Namespace) -> int:
     components = _components(arguments.components)
     record = read_record(arguments.file)
-    lines, state = _account(record, components, arguments.file)
+    source = _source(arguments.file)
+    lines, state = _account(record, components, source, arguments.quiet)
+    _check_result(record, state, source)
     _print_account(lines, state, record, arguments.quiet)
     return EXIT_OK
 
@@ -113,13 +182,13 @@ def _verify(arguments: argparse.Namespace) -> int:
     for file in arguments.files:
         record = read_record(file)
         try:
-            state = verify(record, components, file)
+            state = verify(record, components, _source(file))
         except VerificationError as error:
-            print(f"FAIL {error}", file=sys.stderr)
+            print(f"FAIL {_printable(str(error))}", file=sys.stderr)
             failed = True
             continue
         print(
-            f"OK {file}: {len(record.steps)} steps replayed, final scores "
+            f"OK {_source(file)}: {len(record.steps)} steps replayed, final scores "
             f"{list(state.scores)}, winner(s) {list(state.winners())}"
         )
     return EXIT_FAILED if failed else EXIT_OK
@@ -133,8 +202,9 @@ def _position(arguments: argparse.Namespace) -> int:
             f"--step: the record has {len(record.steps)} steps; choose 0 "
             f"(after setup) to {len(record.steps)}"
         )
-    state = initial_state(record, components, arguments.file)
-    for replayed in replay_steps(record, components, arguments.file):
+    source = _source(arguments.file)
+    state = initial_state(record, components, source)
+    for replayed in replay_steps(record, components, source):
         if replayed.index >= arguments.step:
             break
         state = replayed.after
@@ -184,7 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a full game between built-in players")
     play.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
-    play.add_argument("--seed", type=int, default=0, help="seed of setup, reshuffles and players")
+    play.add_argument("--seed", type=_seed, default=0, help="seed of setup, reshuffles and players")
     play.add_argument("--trace", metavar="FILE", help="write the game record (JSON) here")
     play.add_argument(
         "--agents",
@@ -205,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(handler=_play)
 
     replay = commands.add_parser("replay", help="replay a game record and print its account")
-    replay.add_argument("file")
+    replay.add_argument("file", help="the record (- for standard input)")
     replay.add_argument("--quiet", action="store_true", help="print only the final scores")
     with_components(replay)
     replay.set_defaults(handler=_replay)
@@ -213,14 +283,16 @@ def build_parser() -> argparse.ArgumentParser:
     verify_command = commands.add_parser(
         "verify", help="replay records and check their scores and result"
     )
-    verify_command.add_argument("files", nargs="+", metavar="FILE")
+    verify_command.add_argument(
+        "files", nargs="+", metavar="FILE", help="records (- for standard input)"
+    )
     with_components(verify_command)
     verify_command.set_defaults(handler=_verify)
 
     position = commands.add_parser(
         "position", help="print the canonical JSON of the position after a step of a record"
     )
-    position.add_argument("file")
+    position.add_argument("file", help="the record (- for standard input)")
     position.add_argument(
         "--step",
         type=int,
@@ -243,20 +315,60 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = build_parser()
-    arguments = parser.parse_args(argv)
+DEBUG_VARIABLE = "TAJMAHAL_DEBUG"
+"""When this environment variable is set (to anything but empty), an unexpected exception
+propagates with its traceback instead of becoming one line; the test suite sets it so
+that a bug cannot hide behind the last line of defence."""
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe, point standard output at the null device so that the final
+    flush at exit cannot fail again (the recipe in Python's ``signal`` documentation)."""
     try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code.
+
+    The last line of defence: a deliberate error (:class:`TajMahalError`, an unreadable
+    file) is one line naming file, step and field with exit code 2; a record that
+    contradicts its own scores exits 1; Ctrl-C exits 130 and a closed standard output
+    (``tajmahal replay FILE | head``) exits 141 (128 + SIGPIPE), both without a message;
+    any other exception is one ``internal error`` line and exit code 2 (unless
+    :data:`DEBUG_VARIABLE` is set).
+    """
+    try:
+        arguments = build_parser().parse_args(argv)
         code: int = arguments.handler(arguments)
+        sys.stdout.flush()
+    except VerificationError as error:
+        print(f"FAIL {_printable(str(error))}", file=sys.stderr)
+        return EXIT_FAILED
     except TajMahalError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as error:
-        print(f"error: {error.filename or ''}: {error.strerror}", file=sys.stderr)
+        print(f"error: {_printable(str(error))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"error: {_printable(f'{where}{error.strerror or error}')}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as error:
+        if os.environ.get(DEBUG_VARIABLE):
+            raise
+        text = _printable(" ".join(str(error).split()))[:200]
+        print(
+            f"error: internal error ({type(error).__name__}: {text}); please report it",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     return code
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -23,6 +24,7 @@ import attrs
 
 from tajmahal.board import ID_PATTERN, ID_RULE, Board, City, Province, board_from_json
 from tajmahal.errors import ComponentError
+from tajmahal.inputs import COMPONENT_LIMITS, InputError, read_json, read_json_text
 from tajmahal.symbols import SYMBOL_INDEX, BonusKind, CardColour, Good, SpecialKind, Symbol
 
 CardId = str
@@ -421,20 +423,16 @@ def _parse_bonus_tiles(document: Any) -> dict[BonusTileId, BonusTile]:
 
 
 def _read_document(folder: Path | None, name: str) -> Any:
-    if folder is not None:
-        path = folder / name
-        if path.exists():
-            try:
-                return json.loads(path.read_text(encoding="utf-8"))
-            except json.JSONDecodeError as error:
-                raise ComponentError(
-                    f"{path}: not valid JSON (line {error.lineno}, column {error.colno}): "
-                    f"{error.msg}"
-                ) from None
-            except OSError as error:
-                raise ComponentError(f"{path}: cannot be read: {error.strerror}") from None
-    text = resources.files("tajmahal").joinpath("data", name).read_text(encoding="utf-8")
-    return json.loads(text)
+    """One component file: the folder's own if there is an entry of that name (a
+    dangling or looping symbolic link is an error, never silently the default), else
+    the embedded default. Reading is bounded (see :mod:`tajmahal.inputs`)."""
+    try:
+        if folder is not None and os.path.lexists(folder / name):
+            return read_json(folder / name, COMPONENT_LIMITS)
+        text = resources.files("tajmahal").joinpath("data", name).read_text(encoding="utf-8")
+        return read_json_text(text, COMPONENT_LIMITS, name)
+    except InputError as error:
+        raise ComponentError(str(error)) from None
 
 
 def load_components(folder: str | Path | None = None) -> Components:
@@ -460,7 +458,9 @@ def load_components(folder: str | Path | None = None) -> Components:
     province_tiles = _parse_province_tiles(documents["province_tiles.json"])
     bonus_tiles = _parse_bonus_tiles(documents["bonus_tiles.json"])
     board = board_from_json(documents["board.json"])
-    customised = directory is not None and any((directory / n).exists() for n in COMPONENT_FILES)
+    customised = directory is not None and any(
+        os.path.lexists(directory / n) for n in COMPONENT_FILES
+    )
     name = "custom" if customised else "reference-reconstruction"
     return Components(
         name=name,

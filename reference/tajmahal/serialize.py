@@ -10,12 +10,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 from tajmahal.components import Components
+from tajmahal.engine import crown_cities, palace_cities
 from tajmahal.errors import RecordError, StateFormatError
+from tajmahal.inputs import RECORD_LIMITS, STDIN, InputError, read_json
 from tajmahal.rules import RuleSet
 from tajmahal.state import (
+    DISPLAY,
+    DISPLAY_SIZES,
+    INFLUENCE_TILES_PER_KIND,
+    VISITS,
     GameConfig,
     GameState,
     Palace,
@@ -25,12 +32,15 @@ from tajmahal.state import (
     Withdrawal,
     palace_sort_key,
 )
-from tajmahal.symbols import SYMBOL_INDEX, CardColour, Symbol
+from tajmahal.symbols import INFLUENCE_SYMBOLS, SYMBOL_INDEX, CardColour, SpecialKind, Symbol
 
 STATE_FORMAT = "tajmahal-state"
 """The ``format`` tag of a state document."""
 STATE_VERSION = 1
 """The version of the state document layout."""
+DRAW_REASONS: tuple[str, ...] = ("display", "bonus-card", "extra-card")
+"""Why cards are drawn (``draw.reason``): the display of a new visit, a card bonus tile,
+or the extra card of a player who withdrew without playing."""
 
 
 def _player_to_json(player: PlayerState) -> dict[str, Any]:
@@ -172,7 +182,8 @@ def _player_from_json(document: Any, path: str) -> PlayerState:
     colour_text = fields.optional_text("colour")
     counts = fields.get("withdrawn_counts")
     if counts is not None and (
-        not isinstance(counts, list) or not all(isinstance(c, int) for c in counts)
+        not isinstance(counts, list)
+        or not all(isinstance(c, int) and not isinstance(c, bool) for c in counts)
     ):
         raise StateFormatError(f"{fields.where('withdrawn_counts')}: expected a list of integers")
     try:
@@ -235,6 +246,7 @@ def state_from_json(document: Any, components: Components) -> GameState:
             or len(entry) != 3
             or not isinstance(entry[0], str)
             or not isinstance(entry[1], int)
+            or isinstance(entry[1], bool)
             or not isinstance(entry[2], bool)
         ):
             raise StateFormatError(f"palaces[{index}]: expected [city, seat, crowned]")
@@ -285,22 +297,54 @@ def state_from_json(document: Any, components: Components) -> GameState:
     return state
 
 
+def read_position(path: str | Path, components: Components) -> GameState:
+    """Read a position file (``-``: standard input) written by :func:`state_to_json`.
+
+    Reading is bounded like every input (see :mod:`tajmahal.inputs`); every failure is a
+    :class:`StateFormatError` naming the file and the field.
+    """
+    source = "(standard input)" if str(path) == STDIN else str(path)
+    try:
+        document = read_json(path, RECORD_LIMITS)
+    except InputError as error:
+        raise StateFormatError(str(error)) from None
+    try:
+        return state_from_json(document, components)
+    except StateFormatError as error:
+        raise StateFormatError(f"{source}: {error}") from None
+
+
 def validate_state(state: GameState) -> None:
-    """Check that a state's contents make sense for its components; raises
-    :class:`StateFormatError` naming the first field that does not.
+    """Check that a state's contents make sense for its components and could arise in
+    play; raises :class:`StateFormatError` naming the first field that does not.
 
     Loading a position written by hand or by another program must fail here, with a clear
-    message, rather than later inside the engine.
+    message, rather than later inside the engine: every position this accepts can be
+    played on (each legal action applies, and the game goes on to its end) without any
+    exception. The checks are the invariants play keeps: each card, tile and palace is in
+    one place; tiles and palaces belong to visits already reached; the step, the player
+    to move, the withdrawal being resolved and the pending draw agree with each other.
     """
-    components = state.config.components
-    board = components.board
+    _check_frame(state)
+    _check_cards(state)
+    _check_players(state)
+    _check_province_tiles(state)
+    _check_bonus_tiles(state)
+    _check_influence(state)
+    _check_palaces(state)
+    _check_withdrawal(state)
+    _check_step(state)
+
+
+def _check_frame(state: GameState) -> None:
+    board = state.config.components.board
     count = state.config.players
     if count not in (3, 4, 5):
         raise StateFormatError(f"players: expected 3, 4 or 5, found {count}")
     if len(state.players) != count:
         raise StateFormatError(f"seats: expected {count} seats, found {len(state.players)}")
-    if not 1 <= state.visit <= 12:
-        raise StateFormatError(f"visit: expected 1 to 12, found {state.visit}")
+    if not 1 <= state.visit <= VISITS:
+        raise StateFormatError(f"visit: expected 1 to {VISITS}, found {state.visit}")
     for name, seat in (("to_move", state.to_move), ("start_player", state.start_player)):
         if seat is not None and not 0 <= seat < count:
             raise StateFormatError(f"{name}: no seat {seat} in a {count}-player game")
@@ -308,6 +352,17 @@ def validate_state(state: GameState) -> None:
         raise StateFormatError("to_move: null exactly when the step is shuffle or over")
     if sorted(state.province_order) != sorted(board.provinces):
         raise StateFormatError("province_order: must name each province once")
+    if state.province_order[-1] != board.agra_province:
+        raise StateFormatError(
+            f"province_order: Agra's province {board.agra_province} is visited last "
+            "(TM.SETUP.PROVINCE_TILES)"
+        )
+
+
+def _check_cards(state: GameState) -> None:
+    """Each of the 100 cards in exactly one place; special cards only in a hand, among
+    the cards played this visit, or on the table; the display no larger than at setup."""
+    components = state.config.components
     places: dict[str, str] = {}
 
     def place(card: str, where: str) -> None:
@@ -321,69 +376,359 @@ def validate_state(state: GameState) -> None:
         for field_name in ("hand", "played"):
             for position, card in enumerate(getattr(player, field_name)):
                 place(card, f"seats[{index}].{field_name}[{position}]")
-        for tile in player.province_tiles:
-            if tile not in components.province_tiles:
-                raise StateFormatError(f"seats[{index}].province_tiles: unknown tile {tile!r}")
-        for tile in player.goods_tiles:
-            if tile not in components.bonus_tiles or components.bonus_tiles[tile].good is None:
-                raise StateFormatError(
-                    f"seats[{index}].goods_tiles: {tile!r} is not a goods bonus tile"
-                )
     for field_name in ("deck", "discard", "display", "specials_on_table"):
         for position, card in enumerate(getattr(state, field_name)):
             place(card, f"{field_name}[{position}]")
+            special = card in components.specials
+            if special != (field_name == "specials_on_table"):
+                raise StateFormatError(
+                    f"{field_name}[{position}]: {card!r} "
+                    + (
+                        "is a special card; special cards are only held, played or on the "
+                        "table (TM.SPECIAL.RETURN_TO_HAND)"
+                        if special
+                        else "is not a special card"
+                    )
+                )
     missing = (set(components.cards) | set(components.specials)) - set(places)
     if missing:
         raise StateFormatError(
             f"cards: every card must be somewhere; missing {sorted(missing)[:5]}"
         )
-    for city, tile in state.bonus_on_board:
-        if city not in board.fortresses:
-            raise StateFormatError(f"bonus_on_board.{city}: not a fortress city")
-        if tile not in components.bonus_tiles:
-            raise StateFormatError(f"bonus_on_board.{city}: unknown bonus tile {tile!r}")
-    for index, palace in enumerate(state.palaces):
-        if palace.city not in board.cities:
-            raise StateFormatError(f"palaces[{index}]: unknown city {palace.city!r}")
-        if not 0 <= palace.seat < count:
-            raise StateFormatError(f"palaces[{index}]: no seat {palace.seat}")
-    court_tile = state.court_province_tile
-    if court_tile is not None and court_tile not in components.province_tiles:
-        raise StateFormatError(f"court_province_tile: unknown tile {court_tile!r}")
-    withdrawal = state.withdrawal
-    if withdrawal is not None and not 0 <= withdrawal.seat < count:
-        raise StateFormatError(f"withdrawal.seat: no seat {withdrawal.seat}")
-    if state.step in (Step.PLACE, Step.TAKE) and (
-        withdrawal is None or state.to_move != withdrawal.seat
-    ):
+    size = DISPLAY_SIZES[state.config.players]
+    if len(state.display) > size:
         raise StateFormatError(
-            f"withdrawal: a {state.step.value} step needs the withdrawal of the player to move"
+            f"display: {len(state.display)} cards; a {state.config.players}-player display "
+            f"holds at most {size} (TM.SETUP.DISPLAY.SIZE)"
         )
-    if (
-        state.step is Step.PLACE
-        and withdrawal is not None
-        and not (withdrawal.palaces_owed > 0 or withdrawal.crown_owed)
+
+
+def _check_played(state: GameState, index: int, player: PlayerState) -> None:
+    """The cards played this visit read as plays (a coloured card, then at most one white
+    or special card), each in the player's colour unless it came with the colour-change
+    card; a player with a colour has played, and a withdrawn player's cards have left
+    the table once their withdrawal is scored."""
+    components = state.config.components
+    where = f"seats[{index}]"
+    colour_change = next(
+        (s.id for s in components.specials.values() if s.kind is SpecialKind.COLOUR_CHANGE), None
+    )
+    played = player.played
+    position = 0
+    while position < len(played):
+        card = components.cards.get(played[position])
+        if card is None or card.colour is CardColour.WHITE:
+            raise StateFormatError(
+                f"{where}.played[{position}]: a play starts with one coloured card "
+                "(TM.PLAY.ONE_COLOURED, TM.PLAY.NEVER_ALONE)"
+            )
+        extra = played[position + 1] if position + 1 < len(played) else None
+        if extra is not None:
+            extra_card = components.cards.get(extra)
+            if extra_card is not None and extra_card.colour is not CardColour.WHITE:
+                extra = None
+        if extra != colour_change and card.colour is not player.colour:
+            raise StateFormatError(
+                f"{where}.played[{position}]: {card.id} is {card.colour.value} but the "
+                f"player's colour is "
+                f"{player.colour.value if player.colour is not None else 'not set'} "
+                "(TM.PLAY.COLOUR_LOCK)"
+            )
+        position += 1 if extra is None else 2
+    withdrawal = state.withdrawal
+    resolving = withdrawal is not None and withdrawal.seat == index and not withdrawal.scored
+    if player.withdrawn and played and not resolving:
+        raise StateFormatError(
+            f"{where}.played: a withdrawn player's cards leave the table when the "
+            "withdrawal is scored (TM.WITHDRAW.DISCARD)"
+        )
+    if not player.withdrawn and player.colour is not None and not played:
+        raise StateFormatError(
+            f"{where}.colour: a player still in the visit has a colour only after playing"
+        )
+
+
+def _check_players(state: GameState) -> None:
+    for index, player in enumerate(state.players):
+        where = f"seats[{index}]"
+        if player.score < 0:
+            raise StateFormatError(f"{where}.score: scores are never negative")
+        counts = player.withdrawn_counts
+        if counts is not None and (
+            not player.withdrawn
+            or len(counts) != len(Symbol)
+            or any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts)
+        ):
+            raise StateFormatError(
+                f"{where}.withdrawn_counts: a withdrawn player's {len(Symbol)} symbol "
+                "counts (non-negative), or null"
+            )
+        _check_played(state, index, player)
+
+
+def _check_province_tiles(state: GameState) -> None:
+    """Province tile ``n`` is won in visit ``n`` by one player at most; the court shows
+    the current visit's tile until it is won."""
+    components = state.config.components
+    current = components.province_tile_number(state.visit).id
+    holders: dict[str, str] = {}
+    for index, player in enumerate(state.players):
+        for position, tile in enumerate(player.province_tiles):
+            where = f"seats[{index}].province_tiles[{position}]"
+            if tile not in components.province_tiles:
+                raise StateFormatError(f"{where}: unknown tile {tile!r}")
+            if tile in holders:
+                raise StateFormatError(f"{where}: {tile} is also held at {holders[tile]}")
+            holders[tile] = where
+            if components.province_tiles[tile].number > state.visit:
+                raise StateFormatError(
+                    f"{where}: {tile} is won in visit {components.province_tiles[tile].number}, "
+                    f"not reached yet (visit {state.visit})"
+                )
+    court_tile = state.court_province_tile
+    if court_tile is not None:
+        if court_tile != current:
+            raise StateFormatError(
+                f"court_province_tile: visit {state.visit} shows its own tile {current}, "
+                f"not {court_tile!r} (TM.VISIT.NEXT.PROVINCE_TILE)"
+            )
+        if court_tile in holders:
+            raise StateFormatError(f"court_province_tile: {court_tile} is also held")
+    won = state.withdrawal.province_won if state.withdrawal is not None else None
+    if won is not None:
+        if won != current:
+            raise StateFormatError(
+                f"withdrawal.province_won: only this visit's tile {current} can be won, not {won!r}"
+            )
+        assert state.withdrawal is not None
+        seat = state.withdrawal.seat
+        expected = f"seats[{seat}].province_tiles" if state.withdrawal.scored else None
+        found = holders.get(won, "").rpartition("[")[0] or None
+        if court_tile is not None or found != expected:
+            raise StateFormatError(
+                f"withdrawal.province_won: {won} leaves the court when won and is held by "
+                "the withdrawing player once scored (TM.SCORE.PROVINCE)"
+            )
+
+
+def _check_bonus_tiles(state: GameState) -> None:
+    """A bonus tile lies on one fortress (the Taj Mahal tile on Agra) until a normal
+    palace takes it; a goods tile taken is held by one player."""
+    components = state.config.components
+    board = components.board
+    places: dict[str, str] = {}
+    normal_palaces = {palace.city for palace in state.palaces if not palace.crowned}
+    for city, tile in state.bonus_on_board:
+        where = f"bonus_on_board.{city}"
+        if city not in board.fortresses:
+            raise StateFormatError(f"{where}: not a fortress city")
+        if tile not in components.bonus_tiles:
+            raise StateFormatError(f"{where}: unknown bonus tile {tile!r}")
+        if tile in places:
+            raise StateFormatError(f"{where}: {tile} also lies at {places[tile]}")
+        places[tile] = where
+        if (tile == components.taj_mahal_tile.id) != (city == board.agra):
+            raise StateFormatError(
+                f"{where}: the Taj Mahal tile lies on Agra and only there (TM.SETUP.BONUS_TILES)"
+            )
+        if city in normal_palaces:
+            raise StateFormatError(
+                f"{where}: a normal palace stands here and would have taken the tile "
+                "(TM.REWARD.FORTRESS.BONUS)"
+            )
+    for index, player in enumerate(state.players):
+        for position, tile in enumerate(player.goods_tiles):
+            where = f"seats[{index}].goods_tiles[{position}]"
+            if tile not in components.bonus_tiles or components.bonus_tiles[tile].good is None:
+                raise StateFormatError(f"{where}: {tile!r} is not a goods bonus tile")
+            if tile in places:
+                raise StateFormatError(f"{where}: {tile} is also at {places[tile]}")
+            places[tile] = where
+
+
+def _check_influence(state: GameState) -> None:
+    """Influence tiles: the four kinds only, at most one of a kind in the court and six of
+    a kind in all (TM.COMP.INFLUENCE_TILES)."""
+    court = state.court_influence
+    for symbol in set(court):
+        if symbol not in INFLUENCE_SYMBOLS:
+            raise StateFormatError(f"court_influence: {symbol.value} is not an influence tile")
+        if court.count(symbol) > 1:
+            raise StateFormatError(f"court_influence: two {symbol.value} tiles in the court")
+    for index, player in enumerate(state.players):
+        for symbol in set(player.influence):
+            if symbol not in INFLUENCE_SYMBOLS:
+                raise StateFormatError(
+                    f"seats[{index}].influence: {symbol.value} is not an influence tile"
+                )
+    for symbol in INFLUENCE_SYMBOLS:
+        total = court.count(symbol) + sum(p.influence.count(symbol) for p in state.players)
+        if total > INFLUENCE_TILES_PER_KIND:
+            raise StateFormatError(
+                f"court_influence: {total} {symbol.value} tiles in play; there are "
+                f"{INFLUENCE_TILES_PER_KIND} (TM.COMP.INFLUENCE_TILES)"
+            )
+
+
+def _check_palaces(state: GameState) -> None:
+    """Palaces stand in provinces already visited; a city holds at most a normal palace
+    and a crown palace; each visit has at most one crown palace, in its own province."""
+    board = state.config.components.board
+    count = state.config.players
+    visited = set(state.province_order[: state.visit])
+    crowns: dict[str, str] = {}
+    in_city: dict[str, list[Palace]] = {}
+    for index, palace in enumerate(state.palaces):
+        where = f"palaces[{index}]"
+        if palace.city not in board.cities:
+            raise StateFormatError(f"{where}: unknown city {palace.city!r}")
+        if not 0 <= palace.seat < count:
+            raise StateFormatError(f"{where}: no seat {palace.seat}")
+        province = board.cities[palace.city].province
+        if province not in visited:
+            raise StateFormatError(
+                f"{where}: {palace.city} lies in province {province}, not visited yet"
+            )
+        here = in_city.setdefault(palace.city, [])
+        if any(other.crowned == palace.crowned for other in here):
+            raise StateFormatError(
+                f"{where}: {palace.city} already holds a "
+                f"{'crown' if palace.crowned else 'normal'} palace (TM.REWARD.INFLUENCE.PALACE,"
+                " TM.REWARD.CROWN.OCCUPIED)"
+            )
+        here.append(palace)
+        if palace.crowned:
+            if province in crowns:
+                raise StateFormatError(
+                    f"{where}: province {province} already has its crown palace in "
+                    f"{crowns[province]} (one crown per visit)"
+                )
+            crowns[province] = palace.city
+    current = state.current_province
+    crown_owed = state.withdrawal is not None and state.withdrawal.crown_owed
+    if state.crown_in_court and (current in crowns or crown_owed):
+        raise StateFormatError(
+            "crown_in_court: the crown of this visit is already won (TM.REWARD.CROWN.TAKE)"
+        )
+    if crown_owed and current in crowns:
+        raise StateFormatError(
+            f"withdrawal.crown_owed: this visit's crown palace already stands in {crowns[current]}"
+        )
+
+
+def _check_withdrawal(state: GameState) -> None:
+    withdrawal = state.withdrawal
+    if withdrawal is None:
+        return
+    components = state.config.components
+    board = components.board
+    count = state.config.players
+    if not 0 <= withdrawal.seat < count:
+        raise StateFormatError(f"withdrawal.seat: no seat {withdrawal.seat}")
+    player = state.players[withdrawal.seat]
+    if not player.withdrawn:
+        raise StateFormatError(
+            f"withdrawal.seat: seat {withdrawal.seat} is resolving a withdrawal but has not "
+            "withdrawn"
+        )
+    if not 0 <= withdrawal.palaces_owed <= len(INFLUENCE_SYMBOLS):
+        raise StateFormatError(
+            f"withdrawal.palaces_owed: expected 0 to {len(INFLUENCE_SYMBOLS)} (one per "
+            "influence tile won)"
+        )
+    if withdrawal.province_won is not None and withdrawal.province_won not in (
+        components.province_tiles
     ):
-        raise StateFormatError("withdrawal: a place step needs a palace or the crown owed")
-    if state.step is Step.PLAY and (
+        raise StateFormatError(f"withdrawal.province_won: unknown tile {withdrawal.province_won!r}")
+    own = {palace.city for palace in state.palaces if palace.seat == withdrawal.seat}
+    for position, city in enumerate(withdrawal.placed):
+        where = f"withdrawal.placed[{position}]"
+        if city not in board.cities or board.cities[city].province != state.current_province:
+            raise StateFormatError(f"{where}: {city!r} is not a city of the current province")
+        if city not in own:
+            raise StateFormatError(f"{where}: no palace of seat {withdrawal.seat} in {city}")
+    if withdrawal.scored and (withdrawal.palaces_owed or withdrawal.crown_owed):
+        raise StateFormatError("withdrawal.scored: scoring comes after every placement")
+    if withdrawal.played_nothing and player.played:
+        raise StateFormatError(
+            "withdrawal.played_nothing: the withdrawing player has cards on the table"
+        )
+
+
+def _check_step(state: GameState) -> None:
+    """The step, the player to move, the withdrawal and the pending draw agree, and a
+    player to move has a legal action."""
+    count = state.config.players
+    withdrawal = state.withdrawal
+    draw = state.draw
+    step = state.step
+    if (draw is not None) != (step is Step.SHUFFLE):
+        raise StateFormatError(
+            "draw: a draw is pending exactly at a shuffle step (it is made at once otherwise)"
+        )
+    if step is Step.OVER:
+        if state.visit != VISITS or withdrawal is not None:
+            raise StateFormatError(
+                f"step: the game is over only after visit {VISITS}, with no withdrawal pending"
+            )
+        return
+    active = [seat for seat, player in enumerate(state.players) if not player.withdrawn]
+    if step in (Step.PLACE, Step.TAKE) and (withdrawal is None or state.to_move != withdrawal.seat):
+        raise StateFormatError(
+            f"withdrawal: a {step.value} step needs the withdrawal of the player to move"
+        )
+    if step is Step.PLACE:
+        assert withdrawal is not None and state.to_move is not None
+        if not (withdrawal.palaces_owed > 0 or withdrawal.crown_owed):
+            raise StateFormatError("withdrawal: a place step needs a palace or the crown owed")
+        seat = state.to_move
+        if not (
+            (withdrawal.palaces_owed and palace_cities(state, seat))
+            or (withdrawal.crown_owed and crown_cities(state, seat))
+        ):
+            raise StateFormatError(
+                "withdrawal: no city is open for what is owed; it would have been forfeited "
+                "(RUL.REWARD.NO_LEGAL_CITY)"
+            )
+    if step is Step.TAKE:
+        assert withdrawal is not None
+        if not withdrawal.scored or not state.display or active == []:
+            raise StateFormatError(
+                "withdrawal: a take step comes after scoring, with cards in the display and "
+                "another player still in the visit (TM.WITHDRAW.PICK_TWO)"
+            )
+    if step is Step.PLAY and (
         withdrawal is not None or state.to_move is None or state.players[state.to_move].withdrawn
     ):
         raise StateFormatError(
             "to_move: a play step needs a player still in the visit and no "
             "withdrawal being resolved"
         )
-    if state.step is Step.SHUFFLE and (state.draw is None or state.deck or not state.discard):
-        raise StateFormatError(
-            "draw: a shuffle step needs a pending draw, an empty deck and a discard pile"
-        )
-    if state.draw is not None and (
-        state.draw.count < 1
-        or not (state.draw.destination == -1 or 0 <= state.draw.destination < count)
-    ):
-        raise StateFormatError("draw: expected a positive count and a seat or -1 (display)")
-    if withdrawal is not None and (
-        withdrawal.palaces_owed < 0 or any(city not in board.cities for city in withdrawal.placed)
-    ):
-        raise StateFormatError(
-            "withdrawal: palaces_owed must not be negative and placed must name cities"
-        )
+    if step is Step.SHUFFLE:
+        assert draw is not None
+        if state.deck or not state.discard:
+            raise StateFormatError(
+                "draw: a shuffle step needs a pending draw, an empty deck and a discard pile"
+            )
+        if draw.count < 1 or draw.reason not in DRAW_REASONS:
+            raise StateFormatError(
+                f"draw: expected a positive count and a reason among {', '.join(DRAW_REASONS)}"
+            )
+        if draw.reason == "display":
+            if draw.destination != DISPLAY or withdrawal is not None or len(active) != count:
+                raise StateFormatError(
+                    "draw: the display is drawn (destination -1) at the start of a visit, "
+                    "with every player in it and no withdrawal pending"
+                )
+            if draw.count + len(state.display) > DISPLAY_SIZES[count]:
+                raise StateFormatError("draw.count: more cards than the display holds")
+        elif withdrawal is None or draw.destination != withdrawal.seat or draw.count != 1:
+            raise StateFormatError(
+                f"draw: a {draw.reason} draw is one card for the withdrawing player"
+            )
+        elif draw.reason == "extra-card" and not withdrawal.scored:
+            raise StateFormatError("draw: the extra card is drawn after scoring")
+    if withdrawal is None and step is not Step.SHUFFLE:
+        for seat, player in enumerate(state.players):
+            if player.withdrawn and player.played:
+                raise StateFormatError(f"seats[{seat}].played: withdrawn, cards still on table")

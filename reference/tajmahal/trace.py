@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -36,6 +37,14 @@ from tajmahal.components import Components
 from tajmahal.engine import apply_with_events
 from tajmahal.errors import ActionSyntaxError, IllegalActionError, RecordError, TajMahalError
 from tajmahal.events import Event
+from tajmahal.inputs import (
+    RECORD_LIMITS,
+    STDIN,
+    InputError,
+    check_record_limits,
+    json_path,
+    read_json,
+)
 from tajmahal.rules import RuleSet
 from tajmahal.setup import SetupOutcome, new_game, validate_setup
 from tajmahal.state import GameState
@@ -187,18 +196,46 @@ def _umask() -> int:
 
 
 def write_record(record: Record, path: str | Path) -> None:
-    """Write a record whole or not at all (a temporary file renamed into place)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Write a record whole or not at all (a temporary file renamed into place).
+
+    Only a regular file is ever replaced: a folder, a device node or another special
+    file at the path is refused (the error names it), and so is an empty path. A
+    symbolic link is followed, so the file it points to is replaced and the link kept.
+    An existing file keeps its permission bits; a new one gets the usual ``0666`` less
+    the umask.
+    """
+    source = str(path)
+    if not source:
+        raise RecordError("an empty path names no file to write", source="''")
+    if "\0" in source:
+        raise RecordError("a path cannot hold a NUL character", source=repr(source))
+    target = Path(os.path.realpath(path))
+    try:
+        info: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as error:
+        raise RecordError(f"cannot be written: {error.strerror}", source=source) from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise RecordError(f"{kind}; a record is written only to a regular file", source=source)
+    mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     text = dumps_record(record)
-    handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-    )
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
+        )
+    except OSError as error:
+        raise RecordError(f"cannot be written: {error.strerror}", source=source) from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
-        os.chmod(temporary, 0o666 & ~_umask())
+        os.chmod(temporary, mode)
         os.replace(temporary, target)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise RecordError(f"cannot be written: {error.strerror}", source=source) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
@@ -345,21 +382,19 @@ def record_from_json(document: Any, source: str = "") -> Record:
 
 
 def read_record(path: str | Path) -> Record:
-    """Read and parse a record file; every failure is a :class:`RecordError` naming the file."""
-    source = str(path)
+    """Read and parse a record file (``-``: standard input); every failure is a
+    :class:`RecordError` naming the file. Reading is bounded (see :mod:`tajmahal.inputs`)."""
+    source = "(standard input)" if str(path) == STDIN else str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError("no such file", source=source) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError(f"cannot be read: {error}", source=source) from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})",
-            source=source,
-        ) from None
+        document = read_json(path, RECORD_LIMITS)
+        check_record_limits(document, source)
+    except InputError as error:
+        step: int | None = None
+        field = error.field
+        if len(error.path) >= 2 and error.path[0] == "steps" and isinstance(error.path[1], int):
+            step = error.path[1]
+            field = json_path(error.path[2:])
+        raise RecordError(error.detail, source=source, step=step, field=field) from None
     return record_from_json(document, source)
 
 

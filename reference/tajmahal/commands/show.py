@@ -10,14 +10,14 @@ palaces, bonus tiles, court, display, played cards, tiles, hand sizes and scores
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from tajmahal.components import Components, default_components, load_components
-from tajmahal.errors import TajMahalError
+from tajmahal.errors import StateFormatError, TajMahalError
+from tajmahal.inputs import RECORD_LIMITS, STDIN, check_record_limits, read_json
 from tajmahal.render import position_svg, position_text
 from tajmahal.serialize import state_from_json
 from tajmahal.state import GameState
@@ -39,13 +39,11 @@ def write_whole(text: str, path: str | Path) -> None:
         raise
 
 
-def _document(file: str) -> Any:
-    try:
-        return json.loads(Path(file).read_text(encoding="utf-8"))
-    except UnicodeDecodeError as error:
-        raise TajMahalError(f"{file}: not UTF-8 text ({error.reason})") from None
-    except json.JSONDecodeError as error:
-        raise TajMahalError(f"{file}: not JSON (line {error.lineno}: {error.msg})") from None
+def _source(file: str) -> str:
+    """How errors name the file (``-`` is standard input), printable whatever its bytes."""
+    if file == STDIN:
+        return "(standard input)"
+    return file.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def load_position(
@@ -53,15 +51,24 @@ def load_position(
 ) -> tuple[GameState, tuple[str, ...] | None, str]:
     """The position a file shows, the seats' names if known, and a caption.
 
-    A document with ``steps`` is a record: the position after ``step`` steps (all when
-    None). Anything else is read as a position file, for which ``step`` must be None.
+    The file (``-``: standard input) is read once, within the limits of every input
+    (:mod:`tajmahal.inputs`). A document with ``steps`` is a record: the position after
+    ``step`` steps (all when None). Anything else is read as a position file, for which
+    ``step`` must be None.
     """
-    document = _document(file)
+    source = _source(file)
+    document = read_json(file, RECORD_LIMITS)  # bounded; errors name the file and field
     if not (isinstance(document, dict) and "steps" in document):
         if step is not None:
-            raise TajMahalError(f"{file}: --step: a position file has no steps")
-        return state_from_json(document, components), None, f"{Path(file).name}"
-    record = record_from_json(document, file)
+            raise TajMahalError(f"{source}: --step: a position file has no steps")
+        try:
+            state = state_from_json(document, components)
+        except StateFormatError as error:
+            raise StateFormatError(f"{source}: {error}") from None
+        return state, None, Path(source).name
+    check_record_limits(document, source)
+    record = record_from_json(document, source)
+    file = source
     total = len(record.steps)
     wanted = total if step is None else step
     if not 0 <= wanted <= total:
@@ -97,7 +104,9 @@ def register(commands: Any) -> None:
         help="show the position at a step of a record, or a position file, as text or SVG",
         description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
     )
-    show.add_argument("file", metavar="FILE", help="a game record or a position file")
+    show.add_argument(
+        "file", metavar="FILE", help="a game record or a position file (- for standard input)"
+    )
     show.add_argument(
         "--step",
         type=int,
