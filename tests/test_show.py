@@ -7,8 +7,10 @@ check the tool, not a rule.
 
 from __future__ import annotations
 
+import io
 import json
 import re
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -139,3 +141,14 @@ def test_not_json_is_bad_input(
     assert main(["show", str(broken)]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "broken.json" in error
+
+
+def test_a_record_on_standard_input(
+    record: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from_file = _show(capsys, str(record), "--step", "30").split("\n", 1)[1]
+    stream = io.TextIOWrapper(io.BytesIO(record.read_bytes()), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", stream)
+    out = _show(capsys, "-", "--step", "30")
+    assert out.startswith("(standard input), after step 30")
+    assert out.split("\n", 1)[1] == from_file
