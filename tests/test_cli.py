@@ -328,3 +328,12 @@ def test_position_step_out_of_range_is_bad_input(capsys: pytest.CaptureFixture[s
     golden = Path(__file__).resolve().parent.parent / "specs" / "traces" / "golden-3p-seed11.json"
     assert main(["position", str(golden), "--step", "-1"]) == 2
     assert "--step" in capsys.readouterr().err
+
+
+def test_help_shows_every_default(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "how many players (default: 4)" in text
+    assert "(default: 0)" in text
+    assert "own_palace_beside_own_crown=allowed|forbidden (default forbidden)" in text

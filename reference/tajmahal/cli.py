@@ -25,7 +25,7 @@ from tajmahal.errors import TajMahalError
 from tajmahal.inputs import STDIN
 from tajmahal.match import play_match
 from tajmahal.players import PLAYER_TYPES, Player
-from tajmahal.rules import RULE_OPTIONS, RuleSet
+from tajmahal.rules import DEFAULT_RULES, RULE_OPTIONS, RuleSet
 from tajmahal.serialize import canonical_json, state_to_json
 from tajmahal.state import GameState
 from tajmahal.trace import (
@@ -235,6 +235,25 @@ def _show_components(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+class _DefaultsFormatter(argparse.HelpFormatter):
+    """Help that ends every option with its default, unless the help already says it or
+    there is nothing to show (a flag that is off, an empty list, no value)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            "default" in text
+            or default is None
+            or default is False
+            or default == []
+            or default is argparse.SUPPRESS
+            or action.option_strings == []
+        ):
+            return action.help
+        return f"{text} (default: %(default)s)".lstrip()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for documentation and tests)."""
     parser = argparse.ArgumentParser(
@@ -253,7 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
 
     play = commands.add_parser("play", help="play a full game between built-in players")
-    play.add_argument("--players", type=int, choices=(3, 4, 5), default=4)
+    play.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="how many players")
     play.add_argument("--seed", type=_seed, default=0, help="seed of setup, reshuffles and players")
     play.add_argument("--trace", metavar="FILE", help="write the game record (JSON) here")
     play.add_argument(
@@ -267,8 +286,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="OPTION=VALUE",
-        help="a rule-set option; known: "
-        + "; ".join(f"{name}={'|'.join(values)}" for name, values in RULE_OPTIONS.items()),
+        help="a rule-set option, repeatable; known: "
+        + "; ".join(
+            f"{name}={'|'.join(values)} (default {DEFAULT_RULES.to_json()[name]})"
+            for name, values in RULE_OPTIONS.items()
+        ),
     )
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
     with_components(play)
@@ -312,6 +334,8 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(handler=_show_components)
     rule_command.register(commands)
     show_command.register(commands)
+    for subcommand in commands.choices.values():
+        subcommand.formatter_class = _DefaultsFormatter
     return parser
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -56,35 +55,3 @@ def check_outcome(code: int, err: str, expect: set[int]) -> None:
             assert len(lines) == 1, err
             assert lines[0].startswith("error: ")
             assert "internal error" not in lines[0], lines[0]
-
-
-def _install_many_more() -> None:
-    """Let ``hypothesis-jsonschema`` 0.23 (its latest release) run on current Hypothesis.
-
-    It drives ``hypothesis.internal.conjecture.utils.many`` through the old
-    ``while elements.more():`` protocol, which recent Hypothesis replaced by a context
-    manager and iteration. This adds ``more()`` back, built from the same steps the new
-    iteration takes (finish the element, decide whether to continue, start the next).
-    """
-    from hypothesis.internal.conjecture import utils
-
-    many: Any = utils.many
-    if hasattr(many, "more"):
-        return
-
-    def more(self: Any) -> bool:
-        if self._depth is None:
-            self._depth = self.data.depth
-        if self._in_element:
-            self._finish_element()
-        if self._done or not self._decide():
-            return False
-        self.count += 1
-        self._in_element = True
-        self._rejected = False
-        return True
-
-    many.more = more
-
-
-_install_many_more()
