@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -97,12 +98,17 @@ def _show(arguments: argparse.Namespace) -> int:
     return 0
 
 
+def _plain(text: str) -> str:
+    """The module docstring as terminal text: no reST roles or literal quotes."""
+    return re.sub(r":\w+:`([^`]*)`", r"\1", text).replace("``", "")
+
+
 def register(commands: Any) -> None:
     """Add ``show`` to the subcommands of :func:`tajmahal.cli.build_parser`."""
     show = commands.add_parser(
         "show",
         help="show the position at a step of a record, or a position file, as text or SVG",
-        description=__doc__.split("\n\n", 1)[1] if __doc__ else None,
+        description=_plain(__doc__.split("\n\n", 1)[1]) if __doc__ else None,
     )
     show.add_argument(
         "file", metavar="FILE", help="a game record or a position file (- for standard input)"
