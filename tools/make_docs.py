@@ -24,6 +24,7 @@ Pages (all under ``_generated/``):
 - ``walkthrough.md`` and ``walkthrough/visit-NN.svg``: a golden game visit by visit;
 - ``cli.md``: every subcommand from :func:`tajmahal.cli.build_parser`;
 - ``schemas.md``: every JSON Schema under ``specs/``;
+- ``registry-formats.md``: the READMEs of ``specs/`` and ``rulings/``, included;
 - ``api/<module>.md``: one autodoc page per public module of the package.
 """
 
@@ -898,6 +899,28 @@ def api_pages(writer: Writer) -> None:
     writer.write("api/index.md", "\n".join(index))
 
 
+# -- the registry's own documentation ---------------------------------------------------
+
+
+def registry_formats_page(writer: Writer) -> None:
+    """The registry's READMEs (clause and ruling formats, checks), included as they are."""
+    lines = ["# The registry formats", ""]
+    lines += [
+        "How clauses, paragraph indexes and rulings are written and checked: the READMEs of "
+        "`specs/` and `rulings/`, included here unchanged.",
+        "",
+    ]
+    for relative in ("specs/README.md", "rulings/README.md"):
+        if (ROOT / relative).is_file():
+            lines += [
+                f"```{{include}} ../../{relative}",
+                ":heading-offset: 1",
+                "```",
+                "",
+            ]
+    writer.write("registry-formats.md", "\n".join(lines))
+
+
 # -- schemas ---------------------------------------------------------------------------
 
 
@@ -936,6 +959,7 @@ def generate(out: Path = OUT) -> tuple[Writer, Problems]:
     walkthrough_page(writer, index, components)
     cli_page(writer)
     schemas_page(writer)
+    registry_formats_page(writer)
     api_pages(writer)
     writer.prune()
     return writer, problems
