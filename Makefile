@@ -1,6 +1,6 @@
 # Two entry points on a fresh machine:
 #   make demo   - play a seeded 4-player game, print the account, write and verify its trace
-#   make check  - every check: ruff, mypy --strict, the spec checker, pytest
+#   make check  - every check: ruff, mypy --strict, the spec checker, pytest, the docs build (-W)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
