@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench hostile clean docs docs-check site-check
+.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify docs docs-check site-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,18 @@ hostile: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+
+corpus: $(STAMP)
+	$(BIN)/python tools/make_corpus.py
+
+corpus-check: $(STAMP)
+	$(BIN)/python tools/make_corpus.py --check
+
+corpus-coverage: $(STAMP)
+	$(BIN)/python tools/make_corpus.py --coverage
+
+bench-verify: $(STAMP)
+	$(BIN)/python tools/bench_verify.py
 
 clean:
 	rm -rf $(VENV) build

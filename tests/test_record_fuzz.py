@@ -21,7 +21,14 @@ from tajmahal.errors import TajMahalError
 from tajmahal.trace import record_from_json, verify
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = json.loads((ROOT / "specs" / "traces" / "golden-3p-seed11.json").read_text())
+GOLDEN = json.loads((ROOT / "specs" / "traces" / "seeded-3p-001.json").read_text())
+# Only the sampled steps (see _paths) keep their digests, clauses and tags: replaying the
+# others then costs no digest, so each example stays cheap.
+_KEPT = {0, 1, len(GOLDEN["steps"]) // 2, len(GOLDEN["steps"]) - 1}
+for _index, _step in enumerate(GOLDEN["steps"]):
+    if _index not in _KEPT:
+        for _field in ("legal_count", "legal_digest", "state_digest", "clauses", "tags"):
+            _step.pop(_field, None)
 COMPONENTS = default_components()
 
 JSON_VALUES = st.recursive(

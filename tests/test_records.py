@@ -1,20 +1,23 @@
 """Game records: writing, reading, the published schema, and errors that name the field.
 
-No clause markers: these tests check the record format (``specs/trace.schema.json``)
+No clause markers: these tests check the record format (``specs/schemas/trace.schema.json``)
 and its error reporting, not a rule of the game.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
 import attrs
+import jsonschema
 import pytest
 from positions import NON_DEFAULT_RULES
+from referencing import Registry, Resource
 
-from tajmahal import RecordError, RuleSet, default_components
+from tajmahal import RecordError, RuleSet, apply, default_components, legal_actions, parse_action
 from tajmahal.components import Components
 from tajmahal.match import MatchResult, play_match
 from tajmahal.players import GreedyPlayer, Player, RandomPlayer
@@ -33,7 +36,15 @@ from tajmahal.trace import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-SCHEMA = ROOT / "specs" / "trace.schema.json"
+SCHEMA = ROOT / "specs" / "schemas" / "trace.schema.json"
+V1_RECORD = ROOT / "tests" / "data" / "trace-v1-3p-seed11.json"
+KNOWN_IDS = {
+    line.split('"')[1]
+    for path in (*(ROOT / "specs" / "clauses").glob("*.toml"), *(ROOT / "rulings").glob("*.toml"))
+    for line in path.read_text(encoding="utf-8").splitlines()
+    if line.startswith("id = ")
+}
+"""Every clause and ruling id of the registry."""
 
 
 def _components() -> Components:
@@ -115,14 +126,24 @@ def test_dumps_record_is_json_with_one_step_per_line(match: MatchResult) -> None
     assert len(others) == len(document) + 3  # braces, and the closing ']' of the steps
 
 
-def test_record_validates_against_the_schema(match: MatchResult) -> None:
-    if not SCHEMA.exists():
-        pytest.skip("specs/trace.schema.json is not written yet")
-    jsonschema = pytest.importorskip("jsonschema")
+def _outsider_validator() -> Any:
+    """The trace schema checked as an outsider would: plain jsonschema, with the other
+    published schemas registered for its cross-file references."""
+    schemas = [
+        json.loads(path.read_text(encoding="utf-8"))
+        for path in sorted(SCHEMA.parent.glob("*.schema.json"))
+    ]
+    registry = Registry().with_resources(
+        (schema["$id"], Resource.from_contents(schema)) for schema in schemas
+    )
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     validator_class = jsonschema.validators.validator_for(schema)
     validator_class.check_schema(schema)
-    validator = validator_class(schema)
+    return validator_class(schema, registry=registry)
+
+
+def test_record_validates_against_the_schema(match: MatchResult) -> None:
+    validator = _outsider_validator()
     for record in (match.record, _match(3, 11, NON_DEFAULT_RULES).record):
         errors = sorted(validator.iter_errors(record_to_json(record)), key=str)
         assert not errors, errors[0].message
@@ -183,7 +204,7 @@ def test_wrong_actor_names_step_and_actor(document: dict[str, Any], tmp_path: Pa
     players = document["players"]
     document["steps"][5]["actor"] = 0 if actor == "chance" else (actor + 1) % players
     path = _write(tmp_path / "g.json", document)
-    with pytest.raises(RecordError) as caught:
+    with pytest.raises(VerificationError) as caught:
         _read_and_verify(path)
     assert caught.value.step == 5
     assert caught.value.field == "actor"
@@ -210,7 +231,7 @@ def test_illegal_action_names_step_and_action(
     )
     document["steps"][index]["action"] = "palace Agra"
     path = _write(tmp_path / "g.json", document)
-    with pytest.raises(RecordError) as caught:
+    with pytest.raises(VerificationError) as caught:
         _read_and_verify(path)
     assert caught.value.step == index
     assert caught.value.field == "action"
@@ -250,7 +271,7 @@ def test_other_component_set_is_refused(document: dict[str, Any], tmp_path: Path
 
 def test_extra_step_after_the_end(document: dict[str, Any], tmp_path: Path) -> None:
     document["steps"].append({"actor": 0, "action": "withdraw"})
-    with pytest.raises(RecordError) as caught:
+    with pytest.raises(VerificationError) as caught:
         _read_and_verify(_write(tmp_path / "g.json", document))
     assert caught.value.step == len(document["steps"]) - 1
 
@@ -358,3 +379,138 @@ def test_a_position_written_in_any_order_loads_in_canonical_order() -> None:
     document["palaces"].reverse()
     document["discard"].reverse()
     assert state_from_json(document, components) == state
+
+
+# ---------------------------------------------------------------------------------------
+# Version 2: what each step carries, checked against the definitions in the docs
+
+
+def _sha256(text: str) -> str:
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def test_every_step_carries_its_digests(match: MatchResult) -> None:
+    state = match.initial
+    for step, events in zip(match.record.steps, match.events, strict=True):
+        after = apply(state, parse_action(step.action))
+        canonical = json.dumps(
+            state_to_json(after), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        )
+        assert step.state_digest == _sha256(canonical)
+        assert step.scores == after.scores
+        if state.is_chance:
+            assert step.actor is None and step.legal_count is None and step.legal_digest is None
+        else:
+            strings = sorted(str(action) for action in legal_actions(state))
+            assert step.actor == state.to_move
+            assert step.legal_count == len(strings)
+            assert step.legal_digest == _sha256("\n".join(strings))
+            assert step.action in strings
+        assert step.clauses == tuple(sorted(set(step.clauses)))
+        assert set(step.clauses) <= KNOWN_IDS, set(step.clauses) - KNOWN_IDS
+        assert step.tags is not None and list(step.tags) == sorted(set(step.tags))
+        if any(event.kind == "unwon" for event in events):
+            assert "unwon-tile" in step.tags
+        state = after
+
+
+def test_the_last_step_includes_hand_points(match: MatchResult) -> None:
+    last = match.record.steps[-1]
+    assert last.scores == match.final.scores == match.record.final_scores
+    hand = [event for event in match.events[-1] if event.kind == "hand"]
+    assert len(hand) == match.record.players, "hand points are scored in the last step"
+    before = match.record.steps[-2].scores
+    assert before is not None and last.scores is not None
+    assert sum(last.scores) - sum(before) >= sum(event.points for event in hand)
+
+
+def test_full_record_lists_legal_actions_and_public_position(tmp_path: Path) -> None:
+    agents: list[Player] = [GreedyPlayer(1), RandomPlayer(2), GreedyPlayer(3)]
+    result = play_match(_components(), agents, 4, full=True)
+    path = tmp_path / "full.json"
+    write_record(result.record, path)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert not list(_outsider_validator().iter_errors(document))
+    state = result.initial
+    for step in result.record.steps:
+        after = apply(state, parse_action(step.action))
+        assert step.public is not None
+        assert step.public["deck_size"] == len(after.deck)
+        assert [seat["hand_size"] for seat in step.public["seats"]] == [
+            len(player.hand) for player in after.players
+        ]
+        assert "deck" not in step.public
+        assert all("hand" not in seat for seat in step.public["seats"])
+        if not state.is_chance:
+            assert step.legal == tuple(str(action) for action in legal_actions(state))
+        state = after
+    assert verify(read_record(path), _components(), str(path)) == result.final
+
+
+@pytest.mark.parametrize(
+    ("field", "change"),
+    [
+        ("legal_count", lambda step: step.update(legal_count=step["legal_count"] + 1)),
+        ("legal_digest", lambda step: step.update(legal_digest="sha256:" + "1" * 64)),
+        ("state_digest", lambda step: step.update(state_digest="sha256:" + "2" * 64)),
+        ("tags", lambda step: step.update(tags=["tied-winners"])),
+        ("clauses", lambda step: step.update(clauses=["TM.END.TIE"])),
+    ],
+)
+def test_tampered_expectation_names_the_field(
+    document: dict[str, Any], tmp_path: Path, field: str, change: Any
+) -> None:
+    index = next(
+        i for i, step in enumerate(document["steps"]) if i > 20 and step["actor"] != "chance"
+    )
+    change(document["steps"][index])
+    with pytest.raises(VerificationError) as caught:
+        _read_and_verify(_write(tmp_path / "g.json", document))
+    assert caught.value.step == index
+    assert caught.value.field == field
+    assert [m.field for m in caught.value.mismatches] == [field]
+
+
+def test_unknown_step_field_is_refused_by_the_schema(
+    document: dict[str, Any], tmp_path: Path
+) -> None:
+    document["steps"][7]["comment"] = "nice move"
+    with pytest.raises(RecordError) as caught:
+        read_record(_write(tmp_path / "g.json", document))
+    assert caught.value.step == 7
+    assert caught.value.field == "comment"
+
+
+def test_malformed_clause_id_is_refused(document: dict[str, Any], tmp_path: Path) -> None:
+    document["steps"][4]["clauses"] = ["tm.turn.choice"]
+    with pytest.raises(RecordError) as caught:
+        read_record(_write(tmp_path / "g.json", document))
+    assert caught.value.step == 4
+    assert caught.value.field == "clauses[0]"
+
+
+def test_chance_step_has_no_legal_fields(document: dict[str, Any], tmp_path: Path) -> None:
+    index = next(i for i, step in enumerate(document["steps"]) if step["actor"] == "chance")
+    document["steps"][index]["legal_count"] = 1
+    document["steps"][index]["legal_digest"] = "sha256:" + "0" * 64
+    with pytest.raises(RecordError) as caught:
+        read_record(_write(tmp_path / "g.json", document))
+    assert caught.value.step == index
+
+
+def test_version_1_records_still_verify() -> None:
+    record = read_record(V1_RECORD)
+    assert record.version == 1
+    final = verify(record, _components(), str(V1_RECORD))
+    assert final.is_over
+    assert record.final_scores == final.scores
+    assert json.loads(V1_RECORD.read_text(encoding="utf-8"))["version"] == 1
+
+
+def test_version_1_records_are_checked_against_the_version_1_schema(tmp_path: Path) -> None:
+    document = json.loads(V1_RECORD.read_text(encoding="utf-8"))
+    document["steps"][0]["state_digest"] = "sha256:" + "0" * 64
+    with pytest.raises(RecordError) as caught:
+        read_record(_write(tmp_path / "v1.json", document))
+    assert caught.value.step == 0
+    assert caught.value.field == "state_digest"

@@ -81,7 +81,7 @@ STATUS_WORDS = {
     "not-modelled": "not modelled",
 }
 
-WALKTHROUGH_TRACES = ("full-4p.json", "golden-4p-seed2000.json", "full-3p.json")
+WALKTHROUGH_TRACES = ("seeded-4p-001.json", "golden-4p-seed2000.json", "full-3p.json")
 """The golden records the walkthrough prefers, first found in ``specs/traces/`` wins."""
 
 EXAMPLES = ROOT / "tests" / "rules" / "test_examples.py"
@@ -765,7 +765,7 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
     ]
     description = getattr(record, "description", None)
     if description:
-        lines[2:2] = [f"{one_line(str(description))}", ""]
+        lines[2:2] = [f"*The record's description:* {one_line(str(description))}.", ""]
     visit_number = 1
     header = opening_lines(state, names)[-1].strip("\n= ")
     visit_lines: list[str] = ["## Visit 1", "", header + ".", ""]

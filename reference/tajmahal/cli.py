@@ -20,6 +20,7 @@ from tajmahal import __version__
 from tajmahal.account import closing_lines, event_lines, opening_lines
 from tajmahal.commands import rule as rule_command
 from tajmahal.commands import show as show_command
+from tajmahal.commands import verify
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import STDIN
@@ -34,7 +35,6 @@ from tajmahal.trace import (
     initial_state,
     read_record,
     replay_steps,
-    verify,
     write_record,
 )
 
@@ -157,7 +157,7 @@ def _play(arguments: argparse.Namespace) -> int:
     components = _components(arguments.components)
     rules = _rules(arguments.rule)
     agents = _agents(arguments.agents, arguments.players, arguments.seed)
-    result = play_match(components, agents, arguments.seed, rules)
+    result = play_match(components, agents, arguments.seed, rules, full=arguments.full)
     lines, state = _account(result.record, components, "(this game)", arguments.quiet)
     _print_account(lines, state, result.record, arguments.quiet)
     if arguments.trace is not None:
@@ -174,24 +174,6 @@ def _replay(arguments: argparse.Namespace) -> int:
     _check_result(record, state, source)
     _print_account(lines, state, record, arguments.quiet)
     return EXIT_OK
-
-
-def _verify(arguments: argparse.Namespace) -> int:
-    components = _components(arguments.components)
-    failed = False
-    for file in arguments.files:
-        record = read_record(file)
-        try:
-            state = verify(record, components, _source(file))
-        except VerificationError as error:
-            print(f"FAIL {_printable(str(error))}", file=sys.stderr)
-            failed = True
-            continue
-        print(
-            f"OK {_source(file)}: {len(record.steps)} steps replayed, final scores "
-            f"{list(state.scores)}, winner(s) {list(state.winners())}"
-        )
-    return EXIT_FAILED if failed else EXIT_OK
 
 
 def _position(arguments: argparse.Namespace) -> int:
@@ -293,6 +275,11 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
+    play.add_argument(
+        "--full",
+        action="store_true",
+        help="the trace also lists each step's legal actions and public position",
+    )
     with_components(play)
     play.set_defaults(handler=_play)
 
@@ -302,14 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     with_components(replay)
     replay.set_defaults(handler=_replay)
 
-    verify_command = commands.add_parser(
-        "verify", help="replay records and check their scores and result"
-    )
-    verify_command.add_argument(
-        "files", nargs="+", metavar="FILE", help="records (- for standard input)"
-    )
-    with_components(verify_command)
-    verify_command.set_defaults(handler=_verify)
+    verify.register(commands)
 
     position = commands.add_parser(
         "position", help="print the canonical JSON of the position after a step of a record"

@@ -38,9 +38,15 @@ def chance_seed(seed: int) -> int:
 
 
 def play_match(
-    components: Components, players: Sequence[Player], seed: int, rules: RuleSet | None = None
+    components: Components,
+    players: Sequence[Player],
+    seed: int,
+    rules: RuleSet | None = None,
+    *,
+    full: bool = False,
 ) -> MatchResult:
-    """Play a full game: setup and reshuffles drawn from ``seed``, decisions by ``players``."""
+    """Play a full game: setup and reshuffles drawn from ``seed``, decisions by ``players``
+    (``full``: the record also lists every step's legal actions and public position)."""
     count = len(players)
     rule_set = rules if rules is not None else RuleSet()
     setup = random_setup(components, count, seed)
@@ -53,18 +59,21 @@ def play_match(
         rule_set,
         seed=seed,
         names=tuple(player.name for player in players),
+        full=full,
     )
     chance = random.Random(chance_seed(seed))
     events: list[tuple[Event, ...]] = []
     while not state.is_over:
         action: Action
+        legal: tuple[Action, ...] | None = None
         if state.is_chance:
             action = random_reshuffle(state, chance)
         else:
             assert state.to_move is not None
-            action = players[state.to_move].choose(state, legal_actions(state))
+            legal = legal_actions(state)
+            action = players[state.to_move].choose(state, legal)
         after, happened = apply_with_events(state, action)
-        recorder.add(state, action, after)
+        recorder.add(state, action, after, happened, legal)
         events.append(happened)
         state = after
     return MatchResult(recorder.record(state), state, tuple(events), initial)

@@ -2,13 +2,21 @@
 
 A record holds everything needed to replay a game with no random generator: the player
 count, the rule set, the digest of the component set, every setup outcome, and every
-step (each decision and each chance outcome) as a canonical action string. Each step
-also carries the scores after it, so another implementation can name the first step
-where it diverges. The schema is ``specs/trace.schema.json``.
+step (each decision and each chance outcome) as a canonical action string. From version
+2 on, each step also carries what a checking engine must reproduce: the seat to move,
+the number and digest of the legal actions at a decision, every seat's score and the
+digest of the whole position after the step, the clauses that decided it and the edge
+cases it reaches. ``--full`` records add the legal actions themselves and the public
+position after every step, as OpenSpiel's playthroughs do.
 
-Errors name the file, the step and the field. Malformed or illegal input raises
-:class:`~tajmahal.errors.RecordError`; a record that replays but disagrees with its
-own stated scores or result raises :class:`VerificationError`.
+The schemas ``specs/schemas/trace.schema.json`` (version 2) and
+``trace-v1.schema.json`` are the one statement of a record's shape: a document is
+validated against the schema of its version first, then checked for what a schema
+cannot say. ``docs/trace-format.md`` defines every field, digest and automatic step.
+
+Errors name the file, the step and the field. Malformed input raises
+:class:`~tajmahal.errors.RecordError`; a record whose steps or expectations the
+reference does not reproduce raises :class:`VerificationError`.
 """
 
 from __future__ import annotations
@@ -17,24 +25,16 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from tajmahal.actions import (
-    Action,
-    PlaceCrown,
-    PlacePalace,
-    Play,
-    Reshuffle,
-    Take,
-    Withdraw,
-    parse_action,
-)
+from tajmahal.actions import Action, parse_action
 from tajmahal.components import Components
-from tajmahal.engine import apply_with_events
+from tajmahal.digest import legal_digest, state_digest
+from tajmahal.engine import apply_with_events, legal_actions
 from tajmahal.errors import ActionSyntaxError, IllegalActionError, RecordError, TajMahalError
 from tajmahal.events import Event
 from tajmahal.inputs import (
@@ -46,24 +46,66 @@ from tajmahal.inputs import (
     read_json,
 )
 from tajmahal.rules import RuleSet
+from tajmahal.schemas import field_path, first_violation
+from tajmahal.serialize import state_to_json
 from tajmahal.setup import SetupOutcome, new_game, validate_setup
 from tajmahal.state import GameState
+from tajmahal.tags import edge_tags, step_clauses
 
 TRACE_FORMAT = "tajmahal-trace"
 """The ``format`` tag of a record."""
-TRACE_VERSION = 1
-"""The version of the record layout; readers refuse versions they do not know."""
+TRACE_VERSION = 2
+"""The version written; see "Versions" in ``docs/trace-format.md``."""
+READABLE_VERSIONS: tuple[int, ...] = (1, 2)
+"""Versions this reader understands (each has its schema in ``specs/schemas``)."""
+SCHEMA_BY_VERSION: Mapping[int, str] = {1: "trace-v1", 2: "trace"}
+"""The schema name of each readable version."""
 CHANCE = "chance"
 """The ``actor`` of a chance step."""
 
 
-class VerificationError(TajMahalError):
-    """A record replays, but a score or result it states differs from the replay."""
+@attrs.frozen(slots=True)
+class Mismatch:
+    """One expectation of a record step that the replay does not reproduce."""
 
-    def __init__(self, message: str, *, source: str, step: int | None, field: str) -> None:
+    field: str
+    """The step field: ``actor``, ``legal_count``, ``legal_digest``, ``legal``, ``action``,
+    ``scores``, ``state_digest``, ``public``, ``clauses`` or ``tags``."""
+    expected: Any
+    """What the record says (JSON value)."""
+    actual: Any
+    """What the reference replay gives (JSON value)."""
+
+
+class VerificationError(TajMahalError):
+    """A record does not replay as it says: an expectation differs, an action is illegal,
+    or the record stops early or runs on after the end."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str,
+        step: int | None,
+        field: str,
+        mismatches: tuple[Mismatch, ...] = (),
+        clause: str | None = None,
+        replayed: ReplayedStep | None = None,
+    ) -> None:
         self.source = source
+        """The file the record came from."""
         self.step = step
+        """The 0-based index of the diverging step, or None for the record as a whole."""
         self.field = field
+        """The first field that diverges."""
+        self.detail = message
+        """The bare description, without the location prefix."""
+        self.mismatches = mismatches
+        """Every expectation of the step that differs (empty for record-level problems)."""
+        self.clause = clause
+        """The rule forbidding the action, when the record's action is illegal."""
+        self.replayed = replayed
+        """The reference's replay of the diverging step, when it could be applied."""
         where = [
             part for part in (source, f"step {step}" if step is not None else "", field) if part
         ]
@@ -72,16 +114,28 @@ class VerificationError(TajMahalError):
 
 @attrs.frozen
 class RecordStep:
-    """One step of a record."""
+    """One step of a record: the action and what the state looks like after it."""
 
     actor: int | None
-    """The seat that acted, or None for a chance outcome."""
+    """The seat that acted (the seat to move before the step), or None for chance."""
     action: str
     """The canonical action string."""
     scores: tuple[int, ...] | None = None
     """Every seat's score after the step, when recorded."""
     clauses: tuple[str, ...] = ()
-    """Clause ids the step exercises (an aid for naming divergences)."""
+    """Clause and ruling ids that decided the step (``step_clauses``), when recorded."""
+    tags: tuple[str, ...] | None = None
+    """Edge tags the step reaches (``edge_tags``), when recorded (version 2)."""
+    legal_count: int | None = None
+    """How many legal actions the actor had (decision steps, version 2)."""
+    legal_digest: str | None = None
+    """Digest of those legal actions (decision steps, version 2)."""
+    state_digest: str | None = None
+    """Digest of the whole position after the step (version 2)."""
+    legal: tuple[str, ...] | None = None
+    """The legal actions themselves (full records)."""
+    public: Mapping[str, Any] | None = attrs.field(default=None, hash=False)
+    """The public position after the step (full records)."""
 
 
 @attrs.frozen
@@ -108,21 +162,27 @@ class Record:
     """The seed the setup and chance were drawn from, informational only."""
     names: tuple[str, ...] | None = None
     """The players' names (for the account), informational only."""
+    id: str | None = None
+    """A stable name for the record (the golden corpus's manifest uses it)."""
+    description: str | None = None
+    """What the record shows, for people."""
+    version: int = TRACE_VERSION
+    """The version the record was read in (records are always written in the newest)."""
 
 
-_CLAUSES_BY_ACTION: dict[type, tuple[str, ...]] = {
-    Play: ("TM.TURN.CHOICE", "TM.PLAY.ONE_COLOURED", "TM.PLAY.COLOUR_LOCK"),
-    Withdraw: ("TM.TURN.CHOICE", "TM.WITHDRAW.COMPARE", "TM.WITHDRAW.MAJORITY.STRICT"),
-    PlacePalace: ("TM.REWARD.INFLUENCE.PALACE", "TM.REWARD.FORTRESS.BONUS"),
-    PlaceCrown: ("TM.REWARD.CROWN.PALACE",),
-    Take: ("TM.WITHDRAW.PICK_TWO",),
-    Reshuffle: ("TM.VISIT.NEXT.RESHUFFLE",),
-}
-
-
-def clauses_for(action: Action) -> tuple[str, ...]:
-    """The clause ids a step of this kind exercises first (recorded with each step)."""
-    return _CLAUSES_BY_ACTION[type(action)]
+def public_to_json(state: GameState) -> dict[str, Any]:
+    """The public part of a position (``position.schema.json#/$defs/public``): the state
+    document without its header fields, each hand and the deck replaced by their sizes."""
+    document = state_to_json(state)
+    for key in ("format", "version", "players", "ruleset", "components"):
+        del document[key]
+    document["deck_size"] = len(document.pop("deck"))
+    seats = []
+    for seat in document["seats"]:
+        hand = seat.pop("hand")
+        seats.append({"hand_size": len(hand), **seat})
+    document["seats"] = seats
+    return document
 
 
 # ---------------------------------------------------------------------------------------
@@ -141,32 +201,48 @@ def setup_to_json(setup: SetupOutcome) -> dict[str, Any]:
     }
 
 
-def record_to_json(record: Record) -> dict[str, Any]:
-    """The JSON document of a record (keys in a fixed, readable order)."""
-    document: dict[str, Any] = {
-        "format": TRACE_FORMAT,
-        "version": TRACE_VERSION,
-        "players": record.players,
-        "ruleset": record.rules.to_json(),
-        "components": {"name": record.components_name, "digest": record.components_digest},
+def step_to_json(step: RecordStep) -> dict[str, Any]:
+    """The JSON object of one step (keys in the documented order)."""
+    entry: dict[str, Any] = {
+        "actor": CHANCE if step.actor is None else step.actor,
+        "action": step.action,
     }
+    if step.legal_count is not None:
+        entry["legal_count"] = step.legal_count
+    if step.legal_digest is not None:
+        entry["legal_digest"] = step.legal_digest
+    if step.legal is not None:
+        entry["legal"] = list(step.legal)
+    if step.scores is not None:
+        entry["scores"] = list(step.scores)
+    if step.state_digest is not None:
+        entry["state_digest"] = step.state_digest
+    if step.clauses:
+        entry["clauses"] = list(step.clauses)
+    if step.tags is not None:
+        entry["tags"] = list(step.tags)
+    if step.public is not None:
+        entry["public"] = dict(step.public)
+    return entry
+
+
+def record_to_json(record: Record) -> dict[str, Any]:
+    """The JSON document of a record, always in the newest version (keys in a fixed,
+    readable order)."""
+    document: dict[str, Any] = {"format": TRACE_FORMAT, "version": TRACE_VERSION}
+    if record.id is not None:
+        document["id"] = record.id
+    if record.description is not None:
+        document["description"] = record.description
+    document["players"] = record.players
+    document["ruleset"] = record.rules.to_json()
+    document["components"] = {"name": record.components_name, "digest": record.components_digest}
     if record.seed is not None:
         document["seed"] = record.seed
     if record.names is not None:
         document["names"] = list(record.names)
     document["setup"] = setup_to_json(record.setup)
-    steps = []
-    for step in record.steps:
-        entry: dict[str, Any] = {
-            "actor": CHANCE if step.actor is None else step.actor,
-            "action": step.action,
-        }
-        if step.scores is not None:
-            entry["scores"] = list(step.scores)
-        if step.clauses:
-            entry["clauses"] = list(step.clauses)
-        steps.append(entry)
-    document["steps"] = steps
+    document["steps"] = [step_to_json(step) for step in record.steps]
     if record.final_scores is not None and record.winners is not None:
         document["result"] = {"scores": list(record.final_scores), "winners": list(record.winners)}
     return document
@@ -195,8 +271,8 @@ def _umask() -> int:
     return mask
 
 
-def write_record(record: Record, path: str | Path) -> None:
-    """Write a record whole or not at all (a temporary file renamed into place).
+def write_text_atomic(text: str, path: str | Path) -> None:
+    """Write ``text`` whole or not at all (a temporary file renamed into place).
 
     Only a regular file is ever replaced: a folder, a device node or another special
     file at the path is refused (the error names it), and so is an empty path. A
@@ -218,9 +294,8 @@ def write_record(record: Record, path: str | Path) -> None:
         raise RecordError(f"cannot be written: {error.strerror}", source=source) from None
     if info is not None and not stat.S_ISREG(info.st_mode):
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise RecordError(f"{kind}; a record is written only to a regular file", source=source)
+        raise RecordError(f"{kind}; output is written only to a regular file", source=source)
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
-    text = dumps_record(record)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(
@@ -241,143 +316,142 @@ def write_record(record: Record, path: str | Path) -> None:
         raise
 
 
+def write_record(record: Record, path: str | Path) -> None:
+    """Write a record whole or not at all (a temporary file renamed into place)."""
+    write_text_atomic(dumps_record(record), path)
+
+
 # ---------------------------------------------------------------------------------------
-# Reading
+# Reading: the schema first, then what a schema cannot say
 
 
-def _require(
-    condition: bool, message: str, source: str, field: str, step: int | None = None
-) -> None:
-    if not condition:
-        raise RecordError(message, source=source, step=step, field=field)
+def _schema_error(document: Any, schema_name: str, source: str) -> RecordError | None:
+    violation = first_violation(schema_name, document)
+    if violation is None:
+        return None
+    path = violation.path
+    if len(path) >= 2 and path[0] == "steps" and isinstance(path[1], int):
+        return RecordError(
+            violation.message,
+            source=source,
+            step=path[1],
+            field=field_path(path[2:]) if len(path) > 2 else "(step)",
+        )
+    return RecordError(violation.message, source=source, field=violation.field)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _string_list(value: Any, source: str, field: str) -> tuple[str, ...]:
-    _require(
-        isinstance(value, list) and all(isinstance(item, str) for item in value),
-        "expected a list of strings",
-        source,
-        field,
-    )
-    return tuple(value)
-
-
-def _int_list(value: Any, source: str, field: str, step: int | None = None) -> tuple[int, ...]:
-    _require(
-        isinstance(value, list) and all(_is_int(item) for item in value),
-        "expected a list of integers",
-        source,
-        field,
-        step,
-    )
-    return tuple(value)
-
-
-def _string_map(value: Any, source: str, field: str) -> dict[str, str]:
-    _require(isinstance(value, dict), "expected an object", source, field)
-    for key, item in value.items():
-        _require(isinstance(item, str), "expected a string", source, f"{field}.{key}")
-    return dict(value)
-
-
-def setup_from_json(document: Any, source: str = "") -> SetupOutcome:
-    """Parse a record's ``setup`` object (shape only; :func:`validate_setup` checks contents)."""
-    _require(isinstance(document, dict), "expected an object", source, "setup")
-    for key in ("province_tiles", "bonus_tiles", "hands", "display", "deck", "start_player"):
-        _require(key in document, f"missing field '{key}'", source, "setup")
-    hands = document["hands"]
-    _require(isinstance(hands, list), "expected a list of hands", source, "setup.hands")
-    start = document["start_player"]
-    _require(_is_int(start), "expected an integer", source, "setup.start_player")
+def setup_from_json(document: Mapping[str, Any]) -> SetupOutcome:
+    """Build a record's ``setup`` object (already schema-valid; :func:`validate_setup`
+    checks its contents)."""
     return SetupOutcome(
-        province_tiles=_string_map(document["province_tiles"], source, "setup.province_tiles"),
-        bonus_tiles=_string_map(document["bonus_tiles"], source, "setup.bonus_tiles"),
-        hands=tuple(
-            _string_list(hand, source, f"setup.hands[{seat}]") for seat, hand in enumerate(hands)
-        ),
-        display=_string_list(document["display"], source, "setup.display"),
-        deck=_string_list(document["deck"], source, "setup.deck"),
-        start_player=start,
+        province_tiles=dict(document["province_tiles"]),
+        bonus_tiles=dict(document["bonus_tiles"]),
+        hands=tuple(tuple(hand) for hand in document["hands"]),
+        display=tuple(document["display"]),
+        deck=tuple(document["deck"]),
+        start_player=document["start_player"],
+    )
+
+
+def _step_from_json(raw: Mapping[str, Any], index: int, players: int, source: str) -> RecordStep:
+    actor = raw["actor"]
+    if actor != CHANCE and actor >= players:
+        raise RecordError(
+            f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
+            source=source,
+            step=index,
+            field="actor",
+        )
+    scores = raw.get("scores")
+    if scores is not None and len(scores) != players:
+        raise RecordError(
+            f"expected {players} scores, found {len(scores)}",
+            source=source,
+            step=index,
+            field="scores",
+        )
+    legal = raw.get("legal")
+    if legal is not None and (
+        len(legal) != raw["legal_count"] or legal_digest(legal) != raw["legal_digest"]
+    ):
+        raise RecordError(
+            "the legal actions listed do not match legal_count and legal_digest",
+            source=source,
+            step=index,
+            field="legal",
+        )
+    tags = raw.get("tags")
+    return RecordStep(
+        actor=None if actor == CHANCE else actor,
+        action=raw["action"],
+        scores=tuple(scores) if scores is not None else None,
+        clauses=tuple(raw.get("clauses", ())),
+        tags=tuple(tags) if tags is not None else None,
+        legal_count=raw.get("legal_count"),
+        legal_digest=raw.get("legal_digest"),
+        state_digest=raw.get("state_digest"),
+        legal=tuple(legal) if legal is not None else None,
+        public=raw.get("public"),
     )
 
 
 def record_from_json(document: Any, source: str = "") -> Record:
-    """Parse a record document; raises :class:`RecordError` naming file, step and field."""
-    _require(isinstance(document, dict), "expected a JSON object", source, "(root)")
-    _require(
-        document.get("format") == TRACE_FORMAT,
-        f"expected format {TRACE_FORMAT!r}, found {document.get('format')!r}",
-        source,
-        "format",
-    )
-    version = document.get("version")
-    _require(
-        version == TRACE_VERSION,
-        f"this reader understands version {TRACE_VERSION}, found {version!r}",
-        source,
-        "version",
-    )
-    players = document.get("players")
-    if not (_is_int(players) and players in (3, 4, 5)):
-        raise RecordError(f"expected 3, 4 or 5, found {players!r}", source=source, field="players")
-    rules = RuleSet.from_json(document.get("ruleset", {}), source=source, field="ruleset")
-    components = document.get("components")
-    if not (isinstance(components, dict) and isinstance(components.get("digest"), str)):
+    """Parse a record document of any readable version; raises :class:`RecordError`
+    naming file, step and field."""
+    if not isinstance(document, dict):
+        raise RecordError("expected a JSON object", source=source, field="(root)")
+    if document.get("format") != TRACE_FORMAT:
         raise RecordError(
-            "expected an object with a 'digest' string", source=source, field="components"
+            f"expected format {TRACE_FORMAT!r}, found {document.get('format')!r}",
+            source=source,
+            field="format",
         )
-    _require("setup" in document, "missing field 'setup'", source, "setup")
-    setup = setup_from_json(document["setup"], source)
-    raw_steps = document.get("steps")
-    if not isinstance(raw_steps, list):
-        raise RecordError("expected a list of steps", source=source, field="steps")
-    steps = []
-    for index, raw in enumerate(raw_steps):
-        _require(isinstance(raw, dict), "expected an object", source, "", index)
-        actor = raw.get("actor")
-        _require(
-            actor == CHANCE or (_is_int(actor) and 0 <= actor < players),
-            f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
-            source,
-            "actor",
-            index,
+    version = document.get("version")
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        raise RecordError(
+            f"this reader understands versions {', '.join(map(str, READABLE_VERSIONS))}, "
+            f"found {version!r}",
+            source=source,
+            field="version",
         )
-        action = raw.get("action")
-        _require(
-            isinstance(action, str), "expected a canonical action string", source, "action", index
+    error = _schema_error(document, SCHEMA_BY_VERSION[version], source)
+    if error is not None:
+        raise error
+    players: int = document["players"]
+    rules = RuleSet.from_json(document.get("ruleset", {}), source=source, field="ruleset")
+    names = document.get("names")
+    if names is not None and len(names) != players:
+        raise RecordError(
+            f"expected {players} names, found {len(names)}", source=source, field="names"
         )
-        scores = None
-        if "scores" in raw:
-            scores = _int_list(raw["scores"], source, "scores", index)
-            _require(len(scores) == players, f"expected {players} scores", source, "scores", index)
-        clauses: tuple[str, ...] = ()
-        if "clauses" in raw:
-            clauses = _string_list(raw["clauses"], source, f"steps[{index}].clauses")
-        steps.append(RecordStep(None if actor == CHANCE else actor, action, scores, clauses))
+    steps = tuple(
+        _step_from_json(raw, index, players, source) for index, raw in enumerate(document["steps"])
+    )
     final_scores = winners = None
     if "result" in document:
-        result = document["result"]
-        _require(isinstance(result, dict), "expected an object", source, "result")
-        final_scores = _int_list(result.get("scores"), source, "result.scores")
-        winners = _int_list(result.get("winners"), source, "result.winners")
-    seed = document.get("seed")
-    _require(seed is None or _is_int(seed), "expected an integer", source, "seed")
-    names = document.get("names")
+        final_scores = tuple(document["result"]["scores"])
+        winners = tuple(document["result"]["winners"])
+        if len(final_scores) != players:
+            raise RecordError(f"expected {players} scores", source=source, field="result.scores")
+        if any(seat >= players for seat in winners):
+            raise RecordError(
+                f"winners are seats from 0 to {players - 1}", source=source, field="result.winners"
+            )
+    components = document["components"]
     return Record(
         players=players,
         rules=rules,
         components_digest=components["digest"],
-        components_name=str(components.get("name", "")),
-        setup=setup,
-        steps=tuple(steps),
+        components_name=components.get("name", ""),
+        setup=setup_from_json(document["setup"]),
+        steps=steps,
         final_scores=final_scores,
         winners=winners,
-        seed=seed,
-        names=_string_list(names, source, "names") if names is not None else None,
+        seed=document.get("seed"),
+        names=tuple(names) if names is not None else None,
+        id=document.get("id"),
+        description=document.get("description"),
+        version=version,
     )
 
 
@@ -407,10 +481,15 @@ class ReplayedStep:
     """One replayed step: the state before it, the action, the state after, the events."""
 
     index: int
+    """The step's index in the record."""
     before: GameState
+    """The position in which the action was taken."""
     action: Action
+    """The parsed action."""
     after: GameState
+    """The position after the action and everything automatic that follows it."""
     events: tuple[Event, ...]
+    """What happened, in order."""
 
 
 def initial_state(record: Record, components: Components, source: str = "") -> GameState:
@@ -427,54 +506,120 @@ def initial_state(record: Record, components: Components, source: str = "") -> G
     return new_game(components, record.players, record.setup, record.rules)
 
 
+def _json(value: Any) -> Any:
+    """A tuple-free copy for comparing and reporting (tuples become lists)."""
+    if isinstance(value, tuple | list):
+        return [_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: _json(item) for key, item in value.items()}
+    return value
+
+
+def _expectation_mismatches(
+    step: RecordStep, replayed: ReplayedStep, annotations: bool
+) -> list[Mismatch]:
+    """The recorded expectations after the step that the replay does not reproduce
+    (``annotations``: compare the clauses and tags too; version 1's clauses were only
+    an aid, named by the action's type)."""
+    after = replayed.after
+    found: list[Mismatch] = []
+    if step.scores is not None and step.scores != after.scores:
+        found.append(Mismatch("scores", list(step.scores), list(after.scores)))
+    if step.state_digest is not None:
+        actual_digest = state_digest(after)
+        if step.state_digest != actual_digest:
+            found.append(Mismatch("state_digest", step.state_digest, actual_digest))
+    if step.public is not None:
+        public = public_to_json(after)
+        if _json(step.public) != public:
+            found.append(Mismatch("public", _json(step.public), public))
+    if step.clauses and annotations:
+        clauses = step_clauses(replayed.action, replayed.events)
+        if step.clauses != clauses:
+            found.append(Mismatch("clauses", list(step.clauses), list(clauses)))
+    if step.tags is not None and annotations:
+        tags = sorted(edge_tags(replayed.before, replayed.action, replayed.events, after))
+        if list(step.tags) != tags:
+            found.append(Mismatch("tags", list(step.tags), tags))
+    return found
+
+
+def _describe(mismatches: list[Mismatch]) -> str:
+    first = mismatches[0]
+    more = f" (and {', '.join(m.field for m in mismatches[1:])})" if mismatches[1:] else ""
+    return (
+        f"the record says {json.dumps(first.expected)}, "
+        f"the reference {json.dumps(first.actual)}{more}"
+    )
+
+
 def replay_steps(
     record: Record, components: Components, source: str = ""
 ) -> Iterator[ReplayedStep]:
-    """Replay a record step by step, checking every actor, action and recorded score.
+    """Replay a record step by step, checking every recorded expectation.
 
-    Raises :class:`RecordError` for an unparsable or illegal step and
-    :class:`VerificationError` for a recorded score the replay does not reproduce.
+    Raises :class:`RecordError` for an unparsable step, and :class:`VerificationError`
+    at the first step where the replay differs from the record: the actor, the legal
+    actions, an illegal action, the scores, the state digest, the public position, the
+    clauses or the tags (every differing field of that step is listed), or a step after
+    the end of the game.
     """
     state = initial_state(record, components, source)
     for index, step in enumerate(record.steps):
         if state.is_over:
-            raise RecordError(
+            raise VerificationError(
                 "the game is already over; the record has extra steps",
                 source=source,
                 step=index,
                 field="action",
             )
-        expected_actor = None if state.is_chance else state.to_move
-        if step.actor != expected_actor:
-            wanted = "a chance outcome" if expected_actor is None else f"seat {expected_actor}"
-            found = "chance" if step.actor is None else step.actor
-            raise RecordError(
-                f"expected {wanted} to act, the record says {found}",
-                source=source,
-                step=index,
-                field="actor",
-            )
         try:
             action = parse_action(step.action)
-            after, events = apply_with_events(state, action)
         except ActionSyntaxError as error:
             raise RecordError(str(error), source=source, step=index, field="action") from None
+        found: list[Mismatch] = []
+        expected_actor = None if state.is_chance else state.to_move
+        if step.actor != expected_actor:
+            found.append(
+                Mismatch(
+                    "actor",
+                    CHANCE if step.actor is None else step.actor,
+                    CHANCE if expected_actor is None else expected_actor,
+                )
+            )
+        if step.legal_count is not None or step.legal is not None:
+            legal = sorted(str(item) for item in legal_actions(state))
+            if step.legal_count != len(legal):
+                found.append(Mismatch("legal_count", step.legal_count, len(legal)))
+            digest = legal_digest(legal)
+            if step.legal_digest != digest:
+                found.append(Mismatch("legal_digest", step.legal_digest, digest))
+            if step.legal is not None and list(step.legal) != legal:
+                found.append(Mismatch("legal", list(step.legal), legal))
+        try:
+            after, events = apply_with_events(state, action)
         except IllegalActionError as error:
-            raise RecordError(
+            found.append(Mismatch("action", step.action, f"illegal: {error}"))
+            raise VerificationError(
                 f"illegal action {step.action!r}: {error}",
                 source=source,
                 step=index,
-                field="action",
+                field="action" if len(found) == 1 else found[0].field,
+                mismatches=tuple(found),
+                clause=getattr(error, "clause", None),
             ) from None
-        if step.scores is not None and step.scores != after.scores:
+        replayed = ReplayedStep(index, state, action, after, events)
+        found.extend(_expectation_mismatches(step, replayed, record.version >= 2))
+        if found:
             raise VerificationError(
-                f"recorded scores {list(step.scores)} differ from the replay's "
-                f"{list(after.scores)}",
+                _describe(found),
                 source=source,
                 step=index,
-                field="scores",
+                field=found[0].field,
+                mismatches=tuple(found),
+                replayed=replayed,
             )
-        yield ReplayedStep(index, state, action, after, events)
+        yield replayed
         state = after
 
 
@@ -486,9 +631,8 @@ def replay(record: Record, components: Components, source: str = "") -> GameStat
     return state
 
 
-def verify(record: Record, components: Components, source: str = "") -> GameState:
-    """Replay a record and check that it is complete and its stated result holds."""
-    state = replay(record, components, source)
+def check_result(record: Record, state: GameState, source: str = "") -> None:
+    """Check that a replayed record is complete and its stated result holds."""
     if not state.is_over:
         raise VerificationError(
             f"the record stops in visit {state.visit} before the game ends",
@@ -503,6 +647,7 @@ def verify(record: Record, components: Components, source: str = "") -> GameStat
             source=source,
             step=None,
             field="result.scores",
+            mismatches=(Mismatch("result.scores", list(record.final_scores), list(state.scores)),),
         )
     if record.winners is not None and record.winners != state.winners():
         raise VerificationError(
@@ -511,7 +656,14 @@ def verify(record: Record, components: Components, source: str = "") -> GameStat
             source=source,
             step=None,
             field="result.winners",
+            mismatches=(Mismatch("result.winners", list(record.winners), list(state.winners())),),
         )
+
+
+def verify(record: Record, components: Components, source: str = "") -> GameState:
+    """Replay a record and check that it is complete and its stated result holds."""
+    state = replay(record, components, source)
+    check_result(record, state, source)
     return state
 
 
@@ -531,6 +683,9 @@ class Recorder:
         *,
         seed: int | None = None,
         names: tuple[str, ...] | None = None,
+        full: bool = False,
+        record_id: str | None = None,
+        description: str | None = None,
     ) -> None:
         self.components = components
         self.players = players
@@ -538,16 +693,39 @@ class Recorder:
         self.rules = rules
         self.seed = seed
         self.names = names
+        self.full = full
+        """Also write the legal actions and the public position of every step."""
+        self.record_id = record_id
+        self.description = description
         self.steps: list[RecordStep] = []
 
-    def add(self, before: GameState, action: Action, after: GameState) -> None:
-        """Record one applied action."""
+    def add(
+        self,
+        before: GameState,
+        action: Action,
+        after: GameState,
+        events: tuple[Event, ...] | None = None,
+        legal: tuple[Action, ...] | None = None,
+    ) -> None:
+        """Record one applied action with its events (applied again to find them when not
+        given) and the legal actions of ``before`` (computed when not given)."""
+        if events is None:
+            events = apply_with_events(before, action)[1]
+        strings: list[str] | None = None
+        if not before.is_chance:
+            strings = sorted(str(item) for item in (legal or legal_actions(before)))
         self.steps.append(
             RecordStep(
-                None if before.is_chance else before.to_move,
-                str(action),
-                after.scores,
-                clauses_for(action),
+                actor=None if before.is_chance else before.to_move,
+                action=str(action),
+                scores=after.scores,
+                clauses=step_clauses(action, events),
+                tags=tuple(sorted(edge_tags(before, action, events, after))),
+                legal_count=len(strings) if strings is not None else None,
+                legal_digest=legal_digest(strings) if strings is not None else None,
+                state_digest=state_digest(after),
+                legal=tuple(strings) if strings is not None and self.full else None,
+                public=public_to_json(after) if self.full else None,
             )
         )
 
@@ -565,26 +743,33 @@ class Recorder:
             winners=final.winners() if finished and final is not None else None,
             seed=self.seed,
             names=self.names,
+            id=self.record_id,
+            description=self.description,
         )
 
 
 __all__ = [
     "CHANCE",
+    "READABLE_VERSIONS",
     "TRACE_FORMAT",
     "TRACE_VERSION",
+    "Mismatch",
     "Record",
     "RecordStep",
     "Recorder",
     "ReplayedStep",
     "VerificationError",
-    "clauses_for",
+    "check_result",
     "dumps_record",
     "initial_state",
+    "public_to_json",
     "read_record",
     "record_from_json",
     "record_to_json",
     "replay",
     "replay_steps",
+    "step_to_json",
     "verify",
     "write_record",
+    "write_text_atomic",
 ]

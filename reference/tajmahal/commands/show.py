@@ -10,9 +10,7 @@ palaces, bonus tiles, court, display, played cards, tiles, hand sizes and scores
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -22,22 +20,7 @@ from tajmahal.inputs import RECORD_LIMITS, STDIN, check_record_limits, read_json
 from tajmahal.render import position_svg, position_text
 from tajmahal.serialize import state_from_json
 from tajmahal.state import GameState
-from tajmahal.trace import initial_state, record_from_json, replay_steps
-
-
-def write_whole(text: str, path: str | Path) -> None:
-    """Write ``text`` through a temporary file renamed into place: whole or not at all."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+from tajmahal.trace import initial_state, record_from_json, replay_steps, write_text_atomic
 
 
 def _source(file: str) -> str:
@@ -90,7 +73,7 @@ def _show(arguments: argparse.Namespace) -> int:
     )
     state, names, caption = load_position(arguments.file, arguments.step, components)
     if arguments.svg is not None:
-        write_whole(position_svg(state, names, caption), arguments.svg)
+        write_text_atomic(position_svg(state, names, caption), arguments.svg)
         print(f"wrote {arguments.svg}")
     else:
         print(caption)
