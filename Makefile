@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify docs docs-check site-check
+.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify perft cases docs docs-check site-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -54,7 +54,9 @@ hostile: $(STAMP)
 	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
 
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench_vs_chess.py
 
 corpus: $(STAMP)
 	$(BIN)/python tools/make_corpus.py
@@ -67,6 +69,12 @@ corpus-coverage: $(STAMP)
 
 bench-verify: $(STAMP)
 	$(BIN)/python tools/bench_verify.py
+
+perft: $(STAMP)
+	$(BIN)/python tools/run_perft.py
+
+cases: $(STAMP)
+	$(BIN)/python tools/make_cases.py
 
 clean:
 	rm -rf $(VENV) build

@@ -28,3 +28,16 @@ def test_the_readme_engine_example_plays_a_whole_game() -> None:
     assert isinstance(state, tajmahal.GameState)
     assert state.is_over
     assert len(state.scores) == 4
+
+
+def test_the_published_schemas_are_installed_with_the_package() -> None:
+    """Readers validate against the schemas at run time, so the installed package carries
+    them (``tajmahal/data/schemas``, a link to ``specs/schemas`` in a checkout)."""
+    from tajmahal.schemas import schema_dir
+
+    installed = sorted(path.name for path in schema_dir().glob("*.schema.json"))
+    published = sorted(
+        path.name for path in (README.parent / "specs" / "schemas").glob("*.schema.json")
+    )
+    assert installed == published
+    assert "trace.schema.json" in installed

@@ -17,15 +17,19 @@ import time
 from tajmahal.actions import Action
 from tajmahal.components import default_components
 from tajmahal.engine import apply, legal_actions, random_reshuffle
+from tajmahal.errors import RecordError
+from tajmahal.rules import RuleSet
 from tajmahal.serialize import canonical_json
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
 
 
-def play_random_game(players: int, seed: int) -> tuple[GameState, int, int]:
+def play_random_game(
+    players: int, seed: int, rules: RuleSet | None = None
+) -> tuple[GameState, int, int]:
     """One game between uniformly random players; returns (final state, decisions, steps)."""
     components = default_components()
-    state = new_game(components, players, random_setup(components, players, seed))
+    state = new_game(components, players, random_setup(components, players, seed), rules)
     rng = random.Random(seed)
     decisions = steps = 0
     while not state.is_over:
@@ -41,14 +45,16 @@ def play_random_game(players: int, seed: int) -> tuple[GameState, int, int]:
     return state, decisions, steps
 
 
-def run_once(players: int, seed: int, games: int) -> tuple[float, float, int, int, str]:
+def run_once(
+    players: int, seed: int, games: int, rules: RuleSet | None = None
+) -> tuple[float, float, int, int, str]:
     """Play the games once; returns (wall seconds, CPU seconds, decisions, steps, digest)."""
     digest = hashlib.sha256()
     decisions = steps = 0
     finals = []
     wall, cpu = time.perf_counter(), time.process_time()
     for game in range(games):
-        final, game_decisions, game_steps = play_random_game(players, seed + game)
+        final, game_decisions, game_steps = play_random_game(players, seed + game, rules)
         decisions += game_decisions
         steps += game_steps
         finals.append(final)
@@ -70,10 +76,21 @@ def main(argv: list[str] | None = None) -> int:
         help="run the same games this many times and report the fastest "
         "(the machine's load varies; the digest must not)",
     )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule-set option other than its default, e.g. majority_scope=all (repeatable)",
+    )
     arguments = parser.parse_args(argv)
+    try:
+        rules = RuleSet.from_json(dict(option.partition("=")[::2] for option in arguments.rule))
+    except RecordError as error:
+        parser.error(str(error))
     default_components()  # load the data files before timing
     runs = [
-        run_once(arguments.players, arguments.seed, arguments.games)
+        run_once(arguments.players, arguments.seed, arguments.games, rules)
         for _ in range(max(1, arguments.repeat))
     ]
     digests = {run[4] for run in runs}
@@ -86,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
         f"games:            {games} ({arguments.players} players, seeds "
         f"{arguments.seed}..{arguments.seed + games - 1}), best of {len(runs)} run(s)"
     )
+    if arguments.rule:
+        print(f"rules:            {', '.join(sorted(arguments.rule))}")
     print(f"time:             {cpu:.2f} s CPU ({wall:.2f} s wall)")
     print(f"games/second:     {games / cpu:.1f} (CPU time)")
     print(f"decisions/second: {decisions / cpu:.0f}")

@@ -145,6 +145,23 @@ class Components:
         )
         return MappingProxyType(table)
 
+    @functools.cached_property
+    def card_colours(self) -> Mapping[CardId, CardColour | None]:
+        """For every card, its colour (``WHITE`` for white cards, None for the special
+        cards): a table built once, so that listing plays does not look cards up one
+        attribute at a time."""
+        table: dict[CardId, CardColour | None] = dict.fromkeys(self.specials)
+        table.update((card.id, card.colour) for card in self.cards.values())
+        return MappingProxyType(table)
+
+    @functools.cached_property
+    def _specials_by_kind(self) -> Mapping[SpecialKind, SpecialCard]:
+        """The special cards by effect (the first one listed, should two share one)."""
+        table: dict[SpecialKind, SpecialCard] = {}
+        for special in self.specials.values():
+            table.setdefault(special.kind, special)
+        return MappingProxyType(table)
+
     def card_symbols(self, card_id: CardId) -> tuple[Symbol, ...]:
         """The symbols a played card counts (regular or special)."""
         card = self.cards.get(card_id)
@@ -158,10 +175,7 @@ class Components:
 
     def special_of_kind(self, kind: SpecialKind) -> SpecialCard:
         """The special card with the given effect."""
-        for special in self.specials.values():
-            if special.kind is kind:
-                return special
-        raise KeyError(kind)
+        return self._specials_by_kind[kind]
 
     def special_earned_by(self, symbol: Symbol) -> SpecialCard:
         """The special card exchanged for two influence tiles of ``symbol``."""

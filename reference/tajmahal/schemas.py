@@ -29,11 +29,13 @@ SCHEMA_DIR_VARIABLE = "TAJMAHAL_SCHEMAS"
 
 
 def schema_dir() -> Path:
-    """The folder holding ``*.schema.json``: ``$TAJMAHAL_SCHEMAS`` or ``specs/schemas``."""
+    """The folder holding ``*.schema.json``: ``$TAJMAHAL_SCHEMAS``, or the copy installed
+    with the package (``tajmahal/data/schemas``, which in a source checkout is a link to
+    ``specs/schemas``, the one place the schemas are edited)."""
     override = os.environ.get(SCHEMA_DIR_VARIABLE)
     if override:
         return Path(override)
-    return Path(__file__).resolve().parent.parent.parent / "specs" / "schemas"
+    return Path(__file__).resolve().parent / "data" / "schemas"
 
 
 @functools.cache

@@ -36,7 +36,7 @@ def wins_majority(own: int, others: Iterable[int]) -> bool:
 
     Implements: TM.WITHDRAW.MAJORITY.STRICT, TM.WITHDRAW.MAJORITY.ZERO
     """
-    return own >= 1 and all(own > other for other in others)
+    return own >= 1 and own > max(others, default=0)
 
 
 def goods_points(new_goods: Sequence[Good], owned_goods: Iterable[Good]) -> int:

@@ -159,6 +159,14 @@ def validate_setup(
             field="setup.hands",
         )
     seen: dict[CardId, str] = {}
+    dealt = [card for hand in setup.hands for card in hand]
+    dealt += setup.display
+    dealt += setup.deck
+    # Every card known and dealt once: the per-card checks below cannot fail, so they are
+    # skipped (they name the first bad card otherwise).
+    clean = len(dealt) == len(components.cards) == len(set(dealt)) and all(
+        card in components.cards for card in dealt
+    )
 
     def claim(card: CardId, where: str) -> None:
         if card not in components.cards:
@@ -176,8 +184,9 @@ def validate_setup(
                 source=source,
                 field=f"setup.hands[{seat}]",
             )
-        for index, card in enumerate(hand):
-            claim(card, f"setup.hands[{seat}][{index}]")
+        if not clean:
+            for index, card in enumerate(hand):
+                claim(card, f"setup.hands[{seat}][{index}]")
     if len(setup.display) != DISPLAY_SIZES[players]:
         raise RecordError(
             f"the display has {DISPLAY_SIZES[players]} cards for {players} "
@@ -185,11 +194,12 @@ def validate_setup(
             source=source,
             field="setup.display",
         )
-    for index, card in enumerate(setup.display):
-        claim(card, f"setup.display[{index}]")
-    for index, card in enumerate(setup.deck):
-        claim(card, f"setup.deck[{index}]")
-    if len(seen) != len(components.cards):
+    if not clean:
+        for index, card in enumerate(setup.display):
+            claim(card, f"setup.display[{index}]")
+        for index, card in enumerate(setup.deck):
+            claim(card, f"setup.deck[{index}]")
+    if not clean and len(seen) != len(components.cards):
         missing = sorted(set(components.cards) - set(seen))
         raise RecordError(
             f"the 96 cards must all be dealt, displayed or in the deck; missing "

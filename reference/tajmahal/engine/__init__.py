@@ -25,6 +25,8 @@ stores it, so replays need no generator.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from tajmahal.actions import (
     Action,
@@ -44,6 +46,7 @@ from tajmahal.engine.reward import (
     crown_cities,
     forfeit_impossible,
     palace_cities,
+    placement_actions,
 )
 from tajmahal.engine.score import score_withdrawal
 from tajmahal.engine.visit import apply_reshuffle, perform_draw
@@ -80,22 +83,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     seat = state.to_move
     if seat is None or step is Step.OVER or step is Step.SHUFFLE:
         return ()
-    actions: list[Action]
-    if step is Step.PLAY:
-        actions = play_actions(state, seat)
-    elif step is Step.PLACE:
-        withdrawal = state.withdrawal
-        assert withdrawal is not None
-        actions = []
-        if withdrawal.crown_owed:
-            actions.extend(PlaceCrown(city) for city in crown_cities(state, seat))
-        if withdrawal.palaces_owed:
-            actions.extend(PlacePalace(city) for city in palace_cities(state, seat))
-    else:
-        actions = take_actions(state)
     # Generated in canonical order already: hands, displays and province cities are sorted,
     # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
-    return tuple(actions)
+    if step is Step.PLAY:
+        return tuple(play_actions(state, seat))
+    if step is Step.PLACE:
+        return tuple(placement_actions(state, seat))
+    return tuple(take_actions(state))
 
 
 def chance_cards(state: GameState) -> tuple[CardId, ...]:
@@ -128,6 +122,11 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
             f"the game is over; no action is possible ({action})", clause="TM.END.AFTER_TWELVE"
         )
     work = Work(state, recording)
+    expected = _HANDLERS.get(type(action))
+    if expected is not None and expected[0] is state.step:  # the usual case
+        expected[1](work, action)
+        _continue(work)
+        return work
     if state.step is Step.SHUFFLE:
         if not isinstance(action, Reshuffle):
             raise IllegalActionError(
@@ -170,6 +169,19 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
         apply_take(work, action)
     _continue(work)
     return work
+
+
+_HANDLERS: dict[type, tuple[Step, Callable[[Work, Any], None]]] = {
+    Reshuffle: (Step.SHUFFLE, apply_reshuffle),
+    Play: (Step.PLAY, apply_play),
+    Withdraw: (Step.PLAY, lambda work, _action: apply_withdraw(work)),
+    PlacePalace: (Step.PLACE, lambda work, action: apply_palace(work, action.city)),
+    PlaceCrown: (Step.PLACE, lambda work, action: apply_crown(work, action.city)),
+    Take: (Step.TAKE, apply_take),
+}
+"""Each kind of action: the step that expects it and the rule that carries it out. One
+look-up on the hot path (by type: enum members hash slowly); an action at any other step
+goes through :func:`_apply`'s checks, which say why it is refused."""
 
 
 def _continue(work: Work) -> None:

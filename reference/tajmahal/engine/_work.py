@@ -18,7 +18,11 @@ from tajmahal.board import CityId
 from tajmahal.components import CardId, Components
 from tajmahal.events import Event
 from tajmahal.state import GameState, Palace, PlayerState
-from tajmahal.symbols import SYMBOL_INDEX, SpecialKind, Symbol
+from tajmahal.symbols import SpecialKind, Symbol
+
+SYMBOL_ORDER: tuple[Symbol, ...] = tuple(Symbol)
+"""Every symbol in canonical order: ``SYMBOL_ORDER.index`` is the sort key of influence
+tiles, as ``SYMBOL_INDEX`` is, without hashing enum members (which runs Python code)."""
 
 
 class WorkPlayer:
@@ -43,22 +47,24 @@ class WorkPlayer:
         self.withdrawn = player.withdrawn
         self.withdrawn_counts = player.withdrawn_counts
         self.influence = list(player.influence)
-        self.province_tiles = list(player.province_tiles)
-        self.goods_tiles = list(player.goods_tiles)
+        # Tuples: won tiles are only ever added (``+=``), so they need no copy.
+        self.province_tiles = player.province_tiles
+        self.goods_tiles = player.goods_tiles
         self.score = player.score
 
     def freeze(self) -> PlayerState:
         """The frozen player (hands and influence tiles are kept sorted on insertion)."""
+        # Positional, in field order: this runs once per changed seat per action.
         return PlayerState(
-            hand=tuple(self.hand),
-            played=tuple(self.played),
-            colour=self.colour,
-            withdrawn=self.withdrawn,
-            withdrawn_counts=self.withdrawn_counts,
-            influence=tuple(self.influence),  # kept in canonical order by insort
-            province_tiles=tuple(self.province_tiles),
-            goods_tiles=tuple(self.goods_tiles),
-            score=self.score,
+            tuple(self.hand),
+            tuple(self.played),
+            self.colour,
+            self.withdrawn,
+            self.withdrawn_counts,
+            tuple(self.influence),  # kept in canonical order by insort
+            self.province_tiles,
+            self.goods_tiles,
+            self.score,
         )
 
 
@@ -66,13 +72,34 @@ class Work:
     """Mutable, copy-on-write mirror of :class:`~tajmahal.state.GameState` plus the events
     of one ``apply`` (recorded only when ``recording`` is true)."""
 
+    __slots__ = (
+        "_bonus",
+        "_lists",
+        "_players",
+        "components",
+        "count",
+        "court_province_tile",
+        "crown_in_court",
+        "draw",
+        "events",
+        "recording",
+        "rules",
+        "start_player",
+        "state",
+        "step",
+        "to_move",
+        "visit",
+        "withdrawal",
+    )
+
     def __init__(self, state: GameState, recording: bool = True) -> None:
         self.state = state
         self.recording = recording
         """False when the caller discards events: they are then not built at all."""
-        self.components: Components = state.config.components
-        self.rules = state.config.rules
-        self.count = state.config.players
+        config = state.config
+        self.components: Components = config.components
+        self.rules = config.rules
+        self.count = config.players
         self.visit = state.visit
         self.step = state.step
         self.to_move = state.to_move
@@ -160,51 +187,64 @@ class Work:
             self._bonus = dict(self.state.bonus_on_board)
         return self._bonus
 
+    def bonus_at(self, city: CityId) -> str | None:
+        """The bonus tile lying in ``city``, if any, for reading only (no copy is made)."""
+        if self._bonus is not None:
+            return self._bonus.get(city)
+        for where, tile in self.state.bonus_on_board:
+            if where == city:
+                return tile
+        return None
+
     def freeze(self) -> GameState:
         """The frozen state: unchanged parts are shared with the original."""
         state = self.state
-        lists = self._lists
         players = state.players
         if self._players:
-            players = tuple(
-                self._players[seat].freeze() if seat in self._players else old
-                for seat, old in enumerate(players)
-            )
+            seats = list(players)
+            for seat, player in self._players.items():
+                seats[seat] = player.freeze()
+            players = tuple(seats)
+        deck = state.deck
+        discard = state.discard
+        display = state.display
+        specials_on_table = state.specials_on_table
+        court_influence = state.court_influence
+        palaces = state.palaces
+        lists = self._lists
+        if lists:
+            if "deck" in lists:
+                deck = tuple(lists["deck"])
+            if "discard" in lists:
+                discard = tuple(sorted(lists["discard"]))
+            if "display" in lists:
+                display = tuple(sorted(lists["display"]))
+            if "specials_on_table" in lists:
+                specials_on_table = tuple(sorted(lists["specials_on_table"]))
+            if "court_influence" in lists:
+                court_influence = tuple(sorted(lists["court_influence"], key=SYMBOL_ORDER.index))
+            if "palaces" in lists:
+                palaces = tuple(lists["palaces"])  # kept sorted by insort
+        # Positional, in field order: this runs once per action.
         return GameState(
-            config=state.config,
-            visit=self.visit,
-            step=self.step,
-            to_move=self.to_move,
-            start_player=self.start_player,
-            players=players,
-            deck=tuple(lists["deck"]) if "deck" in lists else state.deck,
-            discard=tuple(sorted(lists["discard"])) if "discard" in lists else state.discard,
-            display=tuple(sorted(lists["display"])) if "display" in lists else state.display,
-            specials_on_table=(
-                tuple(sorted(lists["specials_on_table"]))
-                if "specials_on_table" in lists
-                else state.specials_on_table
-            ),
-            court_influence=(
-                tuple(sorted(lists["court_influence"], key=SYMBOL_INDEX.__getitem__))
-                if "court_influence" in lists
-                else state.court_influence
-            ),
-            crown_in_court=self.crown_in_court,
-            court_province_tile=self.court_province_tile,
-            province_order=state.province_order,
-            bonus_on_board=(
-                tuple(sorted(self._bonus.items()))
-                if self._bonus is not None
-                else state.bonus_on_board
-            ),
-            palaces=(
-                tuple(lists["palaces"])  # kept sorted by insort
-                if "palaces" in lists
-                else state.palaces
-            ),
-            withdrawal=self.withdrawal,
-            draw=self.draw,
+            state.config,
+            self.visit,
+            self.step,
+            self.to_move,
+            self.start_player,
+            players,
+            deck,
+            discard,
+            display,
+            specials_on_table,
+            court_influence,
+            self.crown_in_court,
+            self.court_province_tile,
+            state.province_order,
+            tuple(sorted(self._bonus.items())) if self._bonus is not None else state.bonus_on_board,
+            palaces,
+            self.withdrawal,
+            self.draw,
         )
 
     def score(self, seat: int, points: int) -> None:
@@ -232,8 +272,11 @@ def next_active(work: Work, seat: int) -> int | None:
     Implements: TM.TURN.CLOCKWISE, TM.TURN.WITHDRAWN_SKIPPED
     """
     count = work.count
+    changed = work._players
+    frozen = work.state.players
     for offset in range(1, count + 1):
         candidate = (seat + offset) % count
-        if work.is_active(candidate):
+        player = changed.get(candidate)
+        if not (player.withdrawn if player is not None else frozen[candidate].withdrawn):
             return candidate
     return None

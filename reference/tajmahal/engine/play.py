@@ -19,8 +19,13 @@ Notes on this implementation:
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+
+import attrs
+
 from tajmahal.actions import WITHDRAW, Action, Play
-from tajmahal.components import CardId
+from tajmahal.components import CardId, Components
 from tajmahal.engine._work import Work, colour_change_id, next_active
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event, EventKind, PointSource
@@ -42,33 +47,75 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     TM.SPECIAL.PLAY_LIKE_WHITE, TM.SPECIAL.ONE_PER_TURN, TM.SPECIAL.COLOUR_CHANGE,
     TM.TURN.NO_LEGAL_PLAY, TM.WITHDRAW.EMPTY_HANDED, RUL.SPECIAL.ONE_PER_TURN
     """
-    components = state.config.components
     player = state.players[seat]
-    cards = components.cards
-    colour_change = colour_change_id(components)
-    coloured: list[CardId] = []
-    extras: list[CardId] = []
-    has_colour_change = False
-    for card_id in player.hand:
-        card = cards.get(card_id)
-        if card is None:
-            extras.append(card_id)
-            if card_id == colour_change:
-                has_colour_change = True
-        elif card.colour is CardColour.WHITE:
-            extras.append(card_id)
-        else:
-            coloured.append(card_id)
-    actions: list[Action] = []
+    table = _play_table(state.config.components)
+    colour_of = table.colour_of
+    hand = player.hand
+    extras = [card_id for card_id in hand if card_id not in colour_of]  # white or special
+    colour_change = table.colour_change
     lock = player.colour
-    for card_id in coloured:
-        if lock is None or cards[card_id].colour is lock:
-            actions.append(Play(card_id))
-            actions.extend(Play(card_id, extra) for extra in extras)
-        elif has_colour_change:
-            actions.append(Play(card_id, colour_change))
+    actions: list[Action] = []
+    for card_id in hand:
+        colour = colour_of.get(card_id)
+        if colour is None:
+            continue
+        if lock is None or colour is lock:
+            actions.append(table.alone[card_id])
+            if extras:
+                actions.extend(map(table.pairs[card_id].__getitem__, extras))
+        elif colour_change in extras:
+            actions.append(table.pairs[card_id][colour_change])
     actions.append(WITHDRAW)
     return actions
+
+
+class _Pairs(dict[CardId, Play]):
+    """The plays of one coloured card with a second card, made on first use."""
+
+    __slots__ = ("coloured",)
+
+    def __init__(self, coloured: CardId) -> None:
+        super().__init__()
+        self.coloured = coloured
+
+    def __missing__(self, extra: CardId) -> Play:
+        play = self[extra] = Play(self.coloured, extra)
+        return play
+
+
+@attrs.frozen(slots=True)
+class _PlayTable:
+    """The plays of a component set, each built once: listing the plays of a hand then
+    looks actions up instead of building them."""
+
+    colour_of: Mapping[CardId, CardColour]
+    """The colour of every coloured card (white and special cards are not in it)."""
+    colour_change: CardId
+    """The colour-change card's id."""
+    plus_two: CardId
+    """The +2 card's id."""
+    alone: Mapping[CardId, Play]
+    """``play c`` for every coloured card ``c``."""
+    pairs: Mapping[CardId, _Pairs]
+    """``play c x`` for every coloured card ``c`` and any second card ``x``."""
+
+
+@functools.cache
+def _play_table(components: Components) -> _PlayTable:
+    """The :class:`_PlayTable` of a component set (one per set: sets compare by digest)."""
+    colour_of = {
+        card: colour
+        for card, colour in components.card_colours.items()
+        if colour is not None and colour is not CardColour.WHITE
+    }
+    coloured = list(colour_of)
+    return _PlayTable(
+        colour_of,
+        colour_change_id(components),
+        components.special_of_kind(SpecialKind.PLUS_TWO).id,
+        {card: Play(card) for card in coloured},
+        {card: _Pairs(card) for card in coloured},
+    )
 
 
 def apply_play(work: Work, action: Play) -> None:
@@ -99,8 +146,9 @@ def apply_play(work: Work, action: Play) -> None:
             f"a play starts with exactly one coloured card; {action.coloured} is not coloured",
             clause="TM.PLAY.NEVER_ALONE",
         )
-    colour_change = colour_change_id(components)
-    plus_two = components.special_of_kind(SpecialKind.PLUS_TWO).id
+    table = _play_table(components)
+    colour_change = table.colour_change
+    plus_two = table.plus_two
     extra = action.extra
     if extra is not None:
         if extra not in player.hand:

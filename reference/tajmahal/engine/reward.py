@@ -22,17 +22,23 @@ Notes on this implementation:
 
 from __future__ import annotations
 
-from bisect import insort
+import functools
+import operator
+from bisect import bisect_left, bisect_right, insort
+from collections.abc import Mapping
 
+import attrs
+
+from tajmahal.actions import Action, PlaceCrown, PlacePalace
 from tajmahal.board import CityId
 from tajmahal.components import Components, ProvinceTileId
-from tajmahal.engine._work import Work
+from tajmahal.engine._work import SYMBOL_ORDER, Work
 from tajmahal.engine.score import score_bonus_tile
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event, EventKind
 from tajmahal.rules import Permission
 from tajmahal.state import GameState, Palace, palace_sort_key
-from tajmahal.symbols import SYMBOL_INDEX, Symbol
+from tajmahal.symbols import Symbol
 
 
 def take_from_court(work: Work, seat: int, symbol: Symbol) -> ProvinceTileId | None:
@@ -53,7 +59,7 @@ def take_from_court(work: Work, seat: int, symbol: Symbol) -> ProvinceTileId | N
         work.court_province_tile = None
         return province_won
     work.court_influence.remove(symbol)
-    insort(work.player(seat).influence, symbol, key=SYMBOL_INDEX.__getitem__)
+    insort(work.player(seat).influence, symbol, key=SYMBOL_ORDER.index)
     return None
 
 
@@ -77,6 +83,42 @@ def palace_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
     )
 
 
+def placement_actions(state: GameState, seat: int) -> list[Action]:
+    """The placements open to the withdrawing ``seat``: the crown palace in each city of
+    :func:`crown_cities` while it is owed, then a normal palace in each city of
+    :func:`palace_cities` while one is owed (canonical order: "crown" < "palace")."""
+    withdrawal = state.withdrawal
+    assert withdrawal is not None
+    table = _placement_table(state.config.components)
+    actions: list[Action] = []
+    if withdrawal.crown_owed:
+        actions.extend(map(table.crowns.__getitem__, crown_cities(state, seat)))
+    if withdrawal.palaces_owed:
+        actions.extend(map(table.palaces.__getitem__, palace_cities(state, seat)))
+    return actions
+
+
+@attrs.frozen(slots=True)
+class _PlacementTable:
+    """Every placement of a component set, built once: listing the placements then looks
+    actions up instead of building them."""
+
+    crowns: Mapping[CityId, PlaceCrown]
+    """``crown c`` for every city ``c``."""
+    palaces: Mapping[CityId, PlacePalace]
+    """``palace c`` for every city ``c``."""
+
+
+@functools.cache
+def _placement_table(components: Components) -> _PlacementTable:
+    """The :class:`_PlacementTable` of a component set (one per set: sets compare by
+    digest)."""
+    cities = components.board.cities
+    return _PlacementTable(
+        {city: PlaceCrown(city) for city in cities}, {city: PlacePalace(city) for city in cities}
+    )
+
+
 def open_palace_cities(
     components: Components,
     own_beside_crown: Permission,
@@ -85,18 +127,25 @@ def open_palace_cities(
     seat: int,
 ) -> tuple[CityId, ...]:
     """:func:`palace_cities` from its parts (the working copy's palaces included)."""
-    result = []
-    cities = components.board.provinces[province].cities
-    local = [palace for palace in palaces if palace.city in cities]
-    for city in cities:
-        here = [palace for palace in local if palace.city == city]
-        if not here or (
-            len(here) == 1
-            and here[0].crowned
-            and (here[0].seat != seat or own_beside_crown is Permission.ALLOWED)
-        ):
-            result.append(city)
-    return tuple(result)
+    return tuple(
+        [
+            city
+            for city in components.board.provinces[province].cities
+            if palace_fits(palaces_in(palaces, city), seat, own_beside_crown)
+        ]
+    )
+
+
+def palace_fits(
+    here: list[Palace] | tuple[Palace, ...], seat: int, own_beside_crown: Permission
+) -> bool:
+    """True if ``seat`` may add a normal palace to a city of the current province that
+    holds the palaces ``here`` (see :func:`palace_cities`)."""
+    return not here or (
+        len(here) == 1
+        and here[0].crowned
+        and (here[0].seat != seat or own_beside_crown is Permission.ALLOWED)
+    )
 
 
 def crown_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
@@ -123,17 +172,46 @@ def open_crown_cities(
     seat: int,
 ) -> tuple[CityId, ...]:
     """:func:`crown_cities` from its parts (a city holds at most two palaces)."""
-    result = []
-    cities = components.board.provinces[province].cities
-    local = [palace for palace in palaces if palace.city in cities]
-    for city in cities:
-        here = [palace for palace in local if palace.city == city]
-        if len(here) >= 2:
-            continue
-        if beside_own is Permission.FORBIDDEN and any(p.seat == seat for p in here):
-            continue
-        result.append(city)
-    return tuple(result)
+    return tuple(
+        [
+            city
+            for city in components.board.provinces[province].cities
+            if crown_fits(palaces_in(palaces, city), seat, beside_own)
+        ]
+    )
+
+
+def crown_fits(here: list[Palace] | tuple[Palace, ...], seat: int, beside_own: Permission) -> bool:
+    """True if ``seat`` may add the crown palace to a city of the current province that
+    holds the palaces ``here`` (see :func:`crown_cities`)."""
+    if len(here) >= 2:
+        return False
+    return not (beside_own is Permission.FORBIDDEN and any(p.seat == seat for p in here))
+
+
+def palaces_in(
+    palaces: list[Palace] | tuple[Palace, ...], city: CityId
+) -> list[Palace] | tuple[Palace, ...]:
+    """The palaces standing in ``city``, in canonical order.
+
+    The board's palaces are kept sorted by city (:attr:`GameState.palaces
+    <tajmahal.state.GameState.palaces>`; the working copy inserts in order), so this is a
+    binary search rather than a scan of every palace on the board.
+    """
+    start = bisect_left(palaces, city, key=_CITY)
+    return palaces[start : bisect_right(palaces, city, start, key=_CITY)]
+
+
+def add_palace(palaces: list[Palace], palace: Palace) -> None:
+    """Insert ``palace`` in canonical order (:func:`~tajmahal.state.palace_sort_key`): a
+    binary search for its city, then its place among the city's few palaces."""
+    start = bisect_left(palaces, palace.city, key=_CITY)
+    end = bisect_right(palaces, palace.city, start, key=_CITY)
+    insort(palaces, palace, start, end, key=palace_sort_key)
+
+
+_CITY = operator.attrgetter("city")
+"""A palace's city: the sort key of :func:`palaces_in`'s search."""
 
 
 def apply_palace(work: Work, city: CityId) -> None:
@@ -151,17 +229,15 @@ def apply_palace(work: Work, city: CityId) -> None:
             f"player {seat} owes no normal palace (only the crown palace)",
             clause="TM.REWARD.INFLUENCE.PALACE",
         )
-    allowed = open_palace_cities(
-        work.components,
-        work.rules.own_palace_beside_own_crown,
-        work.province,
-        work.read("palaces"),
-        seat,
-    )
-    if city not in allowed:
+    palaces = work.read("palaces")
+    permission = work.rules.own_palace_beside_own_crown
+    if city not in work.components.board.provinces[work.province].cities or not palace_fits(
+        palaces_in(palaces, city), seat, permission
+    ):
+        allowed = open_palace_cities(work.components, permission, work.province, palaces, seat)
         raise placement_refusal(work, city, seat, crown=False, allowed=allowed)
     if work.recording:
-        here = [palace for palace in work.read("palaces") if palace.city == city]
+        here = palaces_in(work.read("palaces"), city)
         work.record(
             Event(
                 EventKind.PALACE,
@@ -173,7 +249,7 @@ def apply_palace(work: Work, city: CityId) -> None:
                 else ("TM.REWARD.INFLUENCE.PALACE",),
             )
         )
-    insort(work.palaces, Palace(city, seat, False), key=palace_sort_key)
+    add_palace(work.palaces, Palace(city, seat, False))
     work.withdrawal = withdrawal.placing(
         withdrawal.palaces_owed - 1, withdrawal.crown_owed, (*withdrawal.placed, city)
     )
@@ -194,25 +270,23 @@ def apply_crown(work: Work, city: CityId) -> None:
             f"player {seat} has not won the crown in this withdrawal",
             clause="TM.REWARD.CROWN.TAKE",
         )
-    allowed = open_crown_cities(
-        work.components,
-        work.rules.crown_beside_own_palace,
-        work.province,
-        work.read("palaces"),
-        seat,
-    )
-    if city not in allowed:
+    palaces = work.read("palaces")
+    permission = work.rules.crown_beside_own_palace
+    if city not in work.components.board.provinces[work.province].cities or not crown_fits(
+        palaces_in(palaces, city), seat, permission
+    ):
+        allowed = open_crown_cities(work.components, permission, work.province, palaces, seat)
         raise placement_refusal(work, city, seat, crown=True, allowed=allowed)
     if work.recording:
         work.record(_crown_event(work, seat, city))
-    insort(work.palaces, Palace(city, seat, True), key=palace_sort_key)
+    add_palace(work.palaces, Palace(city, seat, True))
     work.withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, (*withdrawal.placed, city))
 
 
 def _crown_event(work: Work, seat: int, city: CityId) -> Event:
     """The ``crown`` event: the palaces already in the city, a bonus tile left lying."""
-    owners = tuple(palace.seat for palace in work.read("palaces") if palace.city == city)
-    bonus = work.bonus_on_board.get(city)
+    owners = tuple(palace.seat for palace in palaces_in(work.read("palaces"), city))
+    bonus = work.bonus_at(city)
     clauses = ["TM.REWARD.CROWN.PALACE"]
     if owners:
         clauses.append("TM.REWARD.CROWN.OCCUPIED")
@@ -245,7 +319,7 @@ def placement_refusal(
             f"current province {work.province} (allowed: {', '.join(allowed) or 'none'})",
             clause=rule,
         )
-    here = [palace for palace in work.read("palaces") if palace.city == city]
+    here = palaces_in(work.read("palaces"), city)
     owners = ", ".join(f"player {p.seat}" + (" (crown)" if p.crowned else "") for p in here)
     if crown:
         rule = "TM.REWARD.CROWN.OCCUPIED" if len(here) >= 2 else "RUL.CROWN.BESIDE_OWN_PALACE"
@@ -267,12 +341,13 @@ def forfeit_impossible(work: Work) -> bool:
     assert withdrawal is not None
     seat = withdrawal.seat
     changed = False
-    if withdrawal.palaces_owed and not open_palace_cities(
-        work.components,
-        work.rules.own_palace_beside_own_crown,
-        work.province,
-        work.read("palaces"),
-        seat,
+    palaces = work.read("palaces")
+    cities = work.components.board.provinces[work.province].cities
+    # Whether any city is open (as open_palace_cities / open_crown_cities list them),
+    # stopping at the first.
+    if withdrawal.palaces_owed and not any(
+        palace_fits(palaces_in(palaces, city), seat, work.rules.own_palace_beside_own_crown)
+        for city in cities
     ):
         if work.recording:
             work.record(
@@ -285,12 +360,9 @@ def forfeit_impossible(work: Work) -> bool:
             )
         withdrawal = withdrawal.placing(0, withdrawal.crown_owed, withdrawal.placed)
         changed = True
-    if withdrawal.crown_owed and not open_crown_cities(
-        work.components,
-        work.rules.crown_beside_own_palace,
-        work.province,
-        work.read("palaces"),
-        seat,
+    if withdrawal.crown_owed and not any(
+        crown_fits(palaces_in(palaces, city), seat, work.rules.crown_beside_own_palace)
+        for city in cities
     ):
         if work.recording:
             work.record(

@@ -37,9 +37,9 @@ def score_bonus_tile(work: Work, seat: int, city: CityId) -> None:
     Implements: TM.SCORE.BONUS.TAJ, TM.SCORE.BONUS.POINTS, TM.SCORE.BONUS.CARD,
     TM.SCORE.BONUS.GOOD, TM.SCORE.BONUS.SEQUENTIAL, RUL.SCORE.BONUS_ORDER
     """
-    tile_id = work.bonus_on_board.pop(city, None)
-    if tile_id is None:
+    if work.bonus_at(city) is None:
         return
+    tile_id = work.bonus_on_board.pop(city)
     tile = work.components.bonus_tiles[tile_id]
     player = work.player(seat)
     source: PointSource | None
@@ -61,7 +61,7 @@ def score_bonus_tile(work: Work, seat: int, city: CityId) -> None:
         )
         source = PointSource.BONUS_GOOD
         clause = "TM.SCORE.BONUS.GOOD"
-        player.goods_tiles.append(tile_id)
+        player.goods_tiles += (tile_id,)
     if points:
         player.score += points
     if work.recording:
@@ -97,7 +97,7 @@ def score_withdrawal(work: Work) -> None:
         points = goods_points(
             tile.goods, owned_goods(components, player.province_tiles, player.goods_tiles)
         )
-        player.province_tiles.append(tile.id)
+        player.province_tiles += (tile.id,)
         player.score += points
         if work.recording:
             work.record(

@@ -37,6 +37,8 @@ def exchange_pairs(work: Work) -> None:
     """
     components = work.components
     for seat, player in enumerate(work.players):
+        if len(player.influence) < 2:
+            continue  # no pair possible
         for symbol in INFLUENCE_SYMBOLS:
             if player.influence.count(symbol) < 2:
                 continue

@@ -63,7 +63,8 @@ def end_visit(work: Work) -> None:
                 )
             )
         work.court_province_tile = None
-    for player in work.players:
+    players = work.players
+    for player in players:
         player.played = []
         player.colour = None
         player.withdrawn = False
@@ -74,12 +75,12 @@ def end_visit(work: Work) -> None:
     work.visit += 1
     work.start_player = (work.start_player + 1) % work.count
     work.to_move = work.start_player
-    tile = next(t for t in components.province_tiles.values() if t.number == work.visit)
+    tile = components.province_tile_number(work.visit)
     work.court_province_tile = tile.id
     for symbol in INFLUENCE_SYMBOLS:
         if symbol in work.read("court_influence"):
             continue
-        held = sum(player.influence.count(symbol) for player in work.players)
+        held = sum(player.influence.count(symbol) for player in players)
         if held < INFLUENCE_TILES_PER_KIND:
             work.court_influence.append(symbol)
     work.crown_in_court = True
@@ -131,13 +132,17 @@ def perform_draw(work: Work) -> bool:
                     )
                 )
             break
-        card = work.deck.pop(0)
-        drawn.append(card)
+        deck = work.deck
+        cards = deck[:remaining]  # from the top, as many as are owed and left
+        del deck[:remaining]
+        drawn += cards
         if pending.destination == DISPLAY:
-            work.display.append(card)
+            work.display.extend(cards)
         else:
-            insort(work.player(pending.destination).hand, card)
-        remaining -= 1
+            hand = work.player(pending.destination).hand
+            for card in cards:
+                insort(hand, card)
+        remaining -= len(cards)
     _note_drawn(work, pending, drawn)
     work.draw = None
     return True

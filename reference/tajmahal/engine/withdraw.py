@@ -24,11 +24,11 @@ Notes on this implementation:
 
 from __future__ import annotations
 
+import functools
 from bisect import insort
-from itertools import combinations
 
 from tajmahal.actions import Action, Take
-from tajmahal.components import CardId
+from tajmahal.components import CardId, Components
 from tajmahal.engine._work import Work, next_active
 from tajmahal.engine.reward import take_from_court
 from tajmahal.engine.visit import end_visit
@@ -37,7 +37,7 @@ from tajmahal.events import Event, EventKind
 from tajmahal.rules import MajorityScope, WithdrawWithoutPlaying
 from tajmahal.scoring import symbol_counts, wins_majority
 from tajmahal.state import GameState, PendingDraw, Step, Withdrawal
-from tajmahal.symbols import SYMBOL_INDEX, Symbol
+from tajmahal.symbols import Symbol
 
 
 def apply_withdraw(work: Work) -> None:
@@ -87,19 +87,43 @@ def apply_withdraw(work: Work) -> None:
     palaces_owed = 0
     crown_owed = False
     province_won = None
-    for symbol in Symbol:
-        index = SYMBOL_INDEX[symbol]
+    # The compared players' counts symbol by symbol (an empty column for each when
+    # nobody is compared).
+    columns = list(zip(*compared, strict=True)) if compared else [()] * len(counts)
+    court = work.read("court_influence")  # each symbol is looked up once, before its take
+    withdrawn = (
+        [
+            other
+            for other in range(work.count)
+            if other != seat and other not in compared_seats and work.peek(other).withdrawn
+        ]
+        if work.recording
+        else []
+    )
+    for index, symbol in _SYMBOLS:
         if symbol is Symbol.MOGUL:
             available = work.crown_in_court
         elif symbol is Symbol.ELEPHANT:
             available = work.court_province_tile is not None
         else:
-            available = symbol in work.read("court_influence")
+            available = symbol in court
         if not available:
             continue
-        won = wins_majority(counts[index], (c[index] for c in compared))
+        won = wins_majority(counts[index], columns[index])
         if work.recording:
-            work.record(_majority_event(work, seat, symbol, counts, compared_seats, compared, won))
+            work.record(
+                _majority_event(
+                    work,
+                    seat,
+                    index,
+                    symbol,
+                    counts,
+                    compared_seats,
+                    columns[index],
+                    withdrawn,
+                    won,
+                )
+            )
         if not won:
             continue
         tile = take_from_court(work, seat, symbol)
@@ -110,13 +134,12 @@ def apply_withdraw(work: Work) -> None:
         else:
             palaces_owed += 1
     work.withdrawal = Withdrawal(
-        seat=seat,
-        palaces_owed=palaces_owed,
-        crown_owed=crown_owed,
-        province_won=province_won,
-        played_nothing=not player.played,
+        seat, palaces_owed, crown_owed, (), province_won, not player.played
     )
 
+
+_SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
+"""Every symbol with its position in canonical order (as in ``SYMBOL_INDEX``)."""
 
 _REWARD_CLAUSE = {
     Symbol.MOGUL: "TM.REWARD.CROWN.TAKE",
@@ -127,13 +150,18 @@ _REWARD_CLAUSE = {
 def _majority_event(
     work: Work,
     seat: int,
+    index: int,
     symbol: Symbol,
     counts: tuple[int, ...],
     compared_seats: list[int],
-    compared: list[tuple[int, ...]],
+    others: tuple[int, ...],
+    withdrawn: list[int],
     won: bool,
 ) -> Event:
-    """The ``win`` or ``no-majority`` event of one force, with the clauses that decided it.
+    """The ``win`` or ``no-majority`` event of one force, with the clauses that decided it
+    (``index`` is the symbol's position in canonical order, ``others`` the compared
+    players' counts of it, ``withdrawn`` the seats that withdrew earlier and were not
+    compared).
 
     A win names the reward's clause, and RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL when a
     player who has withdrawn had as many symbols (only the remaining players counted). A
@@ -144,15 +172,8 @@ def _majority_event(
     Implements: TM.WITHDRAW.MAJORITY.STRICT, TM.WITHDRAW.MAJORITY.ZERO,
     RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL, RUL.MAJORITY.ZERO_SYMBOLS
     """
-    index = SYMBOL_INDEX[symbol]
     own = counts[index]
-    others = tuple(c[index] for c in compared)
     clauses = ["TM.WITHDRAW.COMPARE"]
-    withdrawn = [
-        other
-        for other in range(work.count)
-        if other != seat and other not in compared_seats and work.peek(other).withdrawn
-    ]
     if withdrawn or work.rules.majority_scope is MajorityScope.ALL:
         clauses += ["TM.WITHDRAW.MAJORITY.REMAINING", "RUL.MAJORITY.REMAINING_PLAYERS"]
     best = max(others, default=0)
@@ -200,8 +221,9 @@ def discard_played(work: Work) -> None:
     seat = withdrawal.seat
     player = work.player(seat)
     components = work.components
-    specials = [card for card in player.played if components.is_special(card)]
-    discarded = [card for card in player.played if not components.is_special(card)]
+    special_cards = components.specials
+    specials = [card for card in player.played if card in special_cards]
+    discarded = [card for card in player.played if card not in special_cards]
     work.discard.extend(discarded)
     for card in specials:
         insort(player.hand, card)
@@ -241,7 +263,43 @@ def take_actions(state: GameState) -> list[Action]:
     display = state.display
     if len(display) <= 2:
         return [Take(display)] if display else []
-    return [Take(pair) for pair in combinations(display, 2)]
+    # Every pair in display order, as itertools.combinations(display, 2) lists them.
+    table = _take_table(state.config.components)
+    actions: list[Action] = []
+    for index, first in enumerate(display):
+        actions.extend(map(table[first].__getitem__, display[index + 1 :]))
+    return actions
+
+
+class _Takes(dict[CardId, Take]):
+    """The takes of one display card with another, made on first use."""
+
+    __slots__ = ("first",)
+
+    def __init__(self, first: CardId) -> None:
+        super().__init__()
+        self.first = first
+
+    def __missing__(self, second: CardId) -> Take:
+        take = self[second] = Take((self.first, second))
+        return take
+
+
+class _TakeTable(dict[CardId, _Takes]):
+    """The takes of two display cards, by first card, made on first use: listing the
+    picks then looks actions up instead of building them."""
+
+    __slots__ = ()
+
+    def __missing__(self, first: CardId) -> _Takes:
+        row = self[first] = _Takes(first)
+        return row
+
+
+@functools.cache
+def _take_table(components: Components) -> _TakeTable:
+    """The :class:`_TakeTable` of a component set (one per set: sets compare by digest)."""
+    return _TakeTable()
 
 
 def apply_take(work: Work, action: Take) -> None:
@@ -252,11 +310,12 @@ def apply_take(work: Work, action: Take) -> None:
     withdrawal = work.withdrawal
     assert withdrawal is not None
     seat = withdrawal.seat
-    expected = min(2, len(work.read("display")))
+    display = work.read("display")
+    expected = min(2, len(display))
     for card in action.cards:
-        if card not in work.read("display"):
+        if card not in display:
             raise IllegalActionError(
-                f"{card} is not in the display ({', '.join(sorted(work.read('display')))})",
+                f"{card} is not in the display ({', '.join(sorted(display))})",
                 clause="TM.WITHDRAW.PICK_TWO",
             )
     if len(action.cards) != expected or len(set(action.cards)) != len(action.cards):
@@ -281,8 +340,9 @@ def take_into_hand(
 ) -> None:
     """Move display cards into ``seat``'s hand (``clauses`` decided the take)."""
     hand = work.player(seat).hand
+    display = work.display
     for card in cards:
-        work.display.remove(card)
+        display.remove(card)
         insort(hand, card)
     if work.recording:
         work.record(Event(EventKind.TAKE, seat, cards=tuple(cards), clauses=clauses))
