@@ -42,6 +42,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(?!tajmahal\b).*"),
     (r"py:.*", r"tajmahal\.(.*\.)?_.*"),
     (r"py:.*", r"tajmahal\.\S*\s.*"),
+    # Type variables (``BufferT``) are documented where they are used, not as objects.
+    (r"py:class", r"tajmahal\.[\w.]*\.[A-Z]\w*T"),
 ]
 # Ambiguous short names in docstrings (``city``) and example JSON abbreviated with ``...``
 # are not broken links.
@@ -112,10 +114,48 @@ def _widen_simple_tables(lines: list[str]) -> None:
                 lines[i] = line[:at] + " " * pad + line[at:]
 
 
+_TERM_ROW = re.compile(r"^(\s*)``[^`]+``( {2,})\S")
+
+
+def _border_term_lists(lines: list[str]) -> None:
+    """Give a borderless two-column list a simple table's borders.
+
+    A docstring may lay out ``name``  description rows (descriptions aligned, wrapped
+    lines indented to the same column) as a table without its ``====`` borders, which
+    docutils reads as stray indentation. The rows are left as written; the borders are
+    added around them.
+    """
+    i = 0
+    while i < len(lines):
+        first = _TERM_ROW.match(lines[i])
+        if first is None or (i > 0 and lines[i - 1].strip()):
+            i += 1
+            continue
+        indent = len(first.group(1))
+        column = first.end() - 1
+        end = i + 1
+        rows = 1
+        while end < len(lines) and lines[end].strip():
+            row = _TERM_ROW.match(lines[end])
+            if row and len(row.group(1)) == indent and row.end() - 1 == column:
+                rows += 1
+            elif len(lines[end]) - len(lines[end].lstrip()) != column:
+                break
+            end += 1
+        if rows < 2 or (end < len(lines) and lines[end].strip()):
+            i = end
+            continue
+        widest = max(len(line) for line in lines[i:end])
+        border = " " * indent + "=" * (column - indent - 2) + "  " + "=" * (widest - column)
+        lines[i:end] = [border, *lines[i:end], border]
+        i = end + 2
+
+
 def _repair_docstring(
     app: Any, what: str, name: str, obj: Any, options: Any, lines: list[str]
 ) -> None:
     _widen_simple_tables(lines)
+    _border_term_lists(lines)
 
 
 def setup(app: Any) -> dict[str, Any]:

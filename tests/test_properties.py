@@ -1,21 +1,18 @@
 """Property tests (hypothesis): purity, determinism, legality and the scoring functions.
 
-Games are driven by a drawn seed, player count, rule set and a sequence of choice
-indices (each index picks one of the legal actions, modulo their number; chance steps
-take a reshuffle drawn from the seed), so a failing example shrinks to a short game.
+Games come from the public strategies of :mod:`tajmahal.testing` (a drawn seed, player
+count, rule set and a sequence of choice indices, each picking one of the legal actions
+modulo their number), so a failing example shrinks to a short game.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from itertools import combinations
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from positions import NON_DEFAULT_RULES
 
 from tajmahal import (
     Action,
@@ -26,7 +23,6 @@ from tajmahal import (
     PlacePalace,
     Play,
     Reshuffle,
-    RuleSet,
     Step,
     Take,
     Withdraw,
@@ -36,12 +32,12 @@ from tajmahal import (
     legal_actions,
     new_game,
     parse_action,
-    random_reshuffle,
     random_setup,
 )
 from tajmahal.scoring import goods_points, hand_points, palace_points
 from tajmahal.serialize import canonical_json, state_to_json
 from tajmahal.symbols import CardColour, Good
+from tajmahal.testing import Game, drive, games
 
 COMPONENTS = default_components()
 BOARD = COMPONENTS.board
@@ -56,59 +52,6 @@ GAME_SETTINGS = settings(
     max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 PURE_SETTINGS = settings(max_examples=200, deadline=None)
-
-
-@attrs.frozen
-class Game:
-    """A driven game: the states passed through and the action taken at each."""
-
-    players: int
-    seed: int
-    rules: RuleSet
-    choices: tuple[int, ...]
-    extra: int
-    states: tuple[GameState, ...]
-    """Every state, the initial one first (one more than ``actions``)."""
-    actions: tuple[Action, ...]
-
-
-def drive(players: int, seed: int, rules: RuleSet, choices: tuple[int, ...], extra: int) -> Game:
-    """Play one decision per choice index, then ``extra`` decisions drawn from the seed
-    (and every chance step on the way)."""
-    state = new_game(COMPONENTS, players, random_setup(COMPONENTS, players, seed), rules)
-    chance = random.Random(seed)
-    states = [state]
-    actions: list[Action] = []
-    pending = list(choices)
-    more = random.Random(seed + 1)
-    left = len(choices) + extra
-    while left and not state.is_over:
-        if state.is_chance:
-            action: Action = random_reshuffle(state, chance)
-        else:
-            legal = legal_actions(state)
-            index = pending.pop(0) if pending else more.randrange(1000)
-            action = legal[index % len(legal)]
-            left -= 1
-        state = apply(state, action)
-        actions.append(action)
-        states.append(state)
-    return Game(players, seed, rules, choices, extra, tuple(states), tuple(actions))
-
-
-rule_sets = st.sampled_from([RuleSet(), NON_DEFAULT_RULES])
-
-
-@st.composite
-def games(draw: st.DrawFn) -> Game:
-    """A game driven by drawn seed, player count, rule set and choice indices, continued
-    at random for a drawn number of further decisions (up to a whole game)."""
-    players = draw(st.integers(3, 5))
-    seed = draw(st.integers(0, 2**32 - 1))
-    rules = draw(rule_sets)
-    choices = draw(st.lists(st.integers(0, 1000), max_size=60))
-    extra = draw(st.integers(0, 400))
-    return drive(players, seed, rules, tuple(choices), extra)
 
 
 def _pick_states(data: st.DataObject, game: Game, count: int) -> list[GameState]:

@@ -883,6 +883,15 @@ def api_pages(writer: Writer) -> None:
         ]
         if module == "tajmahal":
             lines[4] = "   :no-members:"
+        # A package that re-exports a function named like one of its submodules
+        # (``tajmahal.fuzz.shrink``): the name belongs to the submodule's page.
+        clashes = sorted(
+            name
+            for name in getattr(importlib.import_module(module), "__all__", ())
+            if f"{module}.{name}" in modules
+        )
+        if clashes:
+            lines.insert(6, f"   :exclude-members: {', '.join(clashes)}")
         writer.write(f"api/{module}.md", "\n".join(lines))
     index = [
         "# API reference",

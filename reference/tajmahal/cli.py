@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from tajmahal import __version__
 from tajmahal.account import closing_lines, event_lines, opening_lines
+from tajmahal.commands import fuzz as fuzz_command
 from tajmahal.commands import perft as perft_command
 from tajmahal.commands import rule as rule_command
 from tajmahal.commands import show as show_command
@@ -313,6 +314,7 @@ def build_parser() -> argparse.ArgumentParser:
     show = commands.add_parser("components", help="validate and summarise a component set")
     with_components(show)
     show.set_defaults(handler=_show_components)
+    fuzz_command.register(commands)
     perft_command.register(commands)
     rule_command.register(commands)
     show_command.register(commands)

@@ -199,6 +199,21 @@ class Components:
                 return tile
         raise KeyError("taj-mahal")
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Components:
+        """A component set is immutable: its deep copy is itself."""
+        return self
+
+    def __copy__(self) -> Components:
+        """A component set is immutable: its copy is itself."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the embedded defaults by reference to :func:`default_components`, any
+        other set by its five documents (validated again when unpickled)."""
+        if self.digest == default_components().digest:
+            return (default_components, ())
+        return (components_from_documents, (self.to_json(), self.name))
+
     def to_json(self) -> dict[str, Any]:
         """A copy of the five documents as loaded (to write a modified component set)."""
         return {name: json.loads(json.dumps(doc)) for name, doc in self._documents.items()}
@@ -499,6 +514,32 @@ def default_components() -> Components:
     return _DEFAULT
 
 
+def components_from_documents(documents: Mapping[str, Any], name: str = "custom") -> Components:
+    """A component set built from its five documents (as :meth:`Components.to_json` gives
+    them), validated like files read by :func:`load_components`."""
+    missing = [file for file in COMPONENT_FILES if file not in documents]
+    if missing:
+        raise ComponentError(f"component documents: missing {', '.join(missing)}")
+    copies = {file: json.loads(json.dumps(documents[file])) for file in COMPONENT_FILES}
+    cards = _parse_cards(copies["cards.json"])
+    specials = _parse_specials(copies["specials.json"])
+    overlap = set(cards) & set(specials)
+    if overlap:
+        raise ComponentError(
+            f"specials.json: specials: id(s) also used by regular cards: {sorted(overlap)}"
+        )
+    return Components(
+        name=name,
+        digest=_digest(copies),
+        cards=cards,
+        specials=specials,
+        province_tiles=_parse_province_tiles(copies["province_tiles.json"]),
+        bonus_tiles=_parse_bonus_tiles(copies["bonus_tiles.json"]),
+        board=board_from_json(copies["board.json"]),
+        documents=copies,
+    )
+
+
 __all__ = [
     "COMPONENT_FILES",
     "Board",
@@ -512,6 +553,7 @@ __all__ = [
     "ProvinceTile",
     "ProvinceTileId",
     "SpecialCard",
+    "components_from_documents",
     "default_components",
     "load_components",
 ]

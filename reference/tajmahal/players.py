@@ -1,7 +1,10 @@
-"""Built-in players: a uniformly random one and a simple greedy one.
+"""Built-in players: a uniformly random one, a simple greedy one, and edge seekers.
 
 They exist to drive the engine (demonstrations, fuzzing, benchmarks), not to play
-well. Both are deterministic given their seed. The greedy player looks only at what it
+well. All are deterministic given their seed. The edge seekers steer games into the
+situations random play rarely reaches (a deck run dry, a short display, ties, crown
+palaces on occupied cities and fortresses, special cards changing hands); the fuzzer
+mixes them. The greedy player looks only at what it
 may know (public information and its own hand); its look-ahead applies actions to the
 state, but the quantities it compares (its own score and majorities) do not depend on
 hidden information.
@@ -17,7 +20,7 @@ from tajmahal.actions import WITHDRAW, Action, PlaceCrown, PlacePalace, Play, Ta
 from tajmahal.engine import apply, legal_actions
 from tajmahal.scoring import palace_points, symbol_counts
 from tajmahal.state import GameState, Step
-from tajmahal.symbols import CardColour
+from tajmahal.symbols import SYMBOL_INDEX, CardColour, Symbol
 
 
 class Player(Protocol):
@@ -134,8 +137,183 @@ class GreedyPlayer:
         return self._leads(state, seat, cards)
 
 
-PLAYER_TYPES: dict[str, type[RandomPlayer] | type[GreedyPlayer]] = {
+class HoarderPlayer:
+    """Withdraws without playing most of the time, so it keeps taking cards from the
+    display (and, under the default rule set, an extra card from the deck): decks run
+    dry, displays come up short, hands grow long."""
+
+    name = "hoarder"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        """The player's own generator."""
+
+    def choose(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """Withdraw (nine times in ten) when playing; otherwise a random legal action."""
+        if state.step is Step.PLAY and self.rng.random() < 0.9:
+            return WITHDRAW
+        return legal[self.rng.randrange(len(legal))]
+
+
+class StubbornPlayer:
+    """Plays a card whenever it can and withdraws only when nothing else is legal (or,
+    rarely, by chance): visits grow long, cards stay on the table, hands run out."""
+
+    name = "stubborn"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        """The player's own generator."""
+
+    def choose(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """A random play, preferring single cards; withdraw only when forced (or 1 in 20)."""
+        if state.step is Step.PLAY:
+            plays = [a for a in legal if isinstance(a, Play)]
+            if plays and self.rng.random() >= 0.05:
+                singles = [a for a in plays if a.extra is None]
+                pool = singles if singles and self.rng.random() < 0.8 else plays
+                return pool[self.rng.randrange(len(pool))]
+        return legal[self.rng.randrange(len(legal))]
+
+
+def _played_counts(state: GameState, seat: int, extra: tuple[str, ...] = ()) -> tuple[int, ...]:
+    return symbol_counts(state.config.components, state.players[seat].played + extra)
+
+
+def _rival_best(state: GameState, seat: int) -> list[int]:
+    best = [0] * len(SYMBOL_INDEX)
+    for other, player in enumerate(state.players):
+        if other == seat or player.withdrawn:
+            continue
+        for index, count in enumerate(symbol_counts(state.config.components, player.played)):
+            best[index] = max(best[index], count)
+    return best
+
+
+def _available(state: GameState) -> set[int]:
+    """Indices of the forces still in the court."""
+    found = {SYMBOL_INDEX[symbol] for symbol in state.court_influence}
+    if state.crown_in_court:
+        found.add(SYMBOL_INDEX[Symbol.MOGUL])
+    if state.court_province_tile is not None:
+        found.add(SYMBOL_INDEX[Symbol.ELEPHANT])
+    return found
+
+
+class TieSeekerPlayer:
+    """Plays to equal the leader on some force still in the court, then withdraws while
+    tied: majorities tie, nobody wins, tiles stay unwon."""
+
+    name = "tie-seeker"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        """The player's own generator."""
+
+    def choose(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """Withdraw when tied on an open force; else the play making the most ties."""
+        if state.step is not Step.PLAY:
+            return legal[self.rng.randrange(len(legal))]
+        seat = state.to_move
+        assert seat is not None
+        best = _rival_best(state, seat)
+        open_forces = _available(state)
+        own = _played_counts(state, seat)
+        if any(own[i] >= 1 and own[i] == best[i] for i in open_forces) and self.rng.random() < 0.8:
+            return WITHDRAW
+        scored: list[tuple[int, int, Action]] = []
+        for order, action in enumerate(legal):
+            if not isinstance(action, Play):
+                continue
+            cards = (action.coloured,) + ((action.extra,) if action.extra else ())
+            after = _played_counts(state, seat, cards)
+            ties = sum(1 for i in open_forces if after[i] >= 1 and after[i] == best[i])
+            scored.append((ties * 4 + self.rng.randrange(4), -order, action))
+        if not scored:
+            return WITHDRAW
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+
+class CrownChaserPlayer:
+    """Plays Grand Moguls, withdraws as soon as it leads on them, and puts the crown
+    palace where it is rarest: beside another palace, on a fortress, beside its own."""
+
+    name = "crown-chaser"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        """The player's own generator."""
+
+    def choose(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """See the class docstring; random where it has no preference."""
+        seat = state.to_move
+        assert seat is not None
+        if state.step is Step.PLACE:
+            return max(legal, key=lambda action: self._placement_value(state, action))
+        if state.step is not Step.PLAY:
+            return legal[self.rng.randrange(len(legal))]
+        mogul = SYMBOL_INDEX[Symbol.MOGUL]
+        own = _played_counts(state, seat)
+        if state.crown_in_court and own[mogul] > _rival_best(state, seat)[mogul]:
+            return WITHDRAW
+        moguls: list[Action] = [
+            action
+            for action in legal
+            if isinstance(action, Play)
+            and _played_counts(state, seat, (action.coloured,))[mogul] > own[mogul]
+        ]
+        pool = moguls or list(legal)
+        return pool[self.rng.randrange(len(pool))]
+
+    def _placement_value(self, state: GameState, action: Action) -> tuple[int, int]:
+        assert isinstance(action, PlaceCrown | PlacePalace)
+        board = state.config.components.board
+        occupied = sum(1 for palace in state.palaces if palace.city == action.city)
+        value = (occupied * 4 + (action.city in board.fortresses) * 2) * isinstance(
+            action, PlaceCrown
+        ) + isinstance(action, PlaceCrown)
+        return value, self.rng.randrange(1000)
+
+
+class EdgePlayer:
+    """Random choice weighted towards rare situations: each decision is taken by one of
+    the edge seekers (or at random), drawn anew every time."""
+
+    name = "edge"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        """The generator that picks which behaviour decides."""
+        self.behaviours: tuple[Player, ...] = (
+            RandomPlayer(seed + 1),
+            HoarderPlayer(seed + 2),
+            StubbornPlayer(seed + 3),
+            TieSeekerPlayer(seed + 4),
+            CrownChaserPlayer(seed + 5),
+        )
+        """Random, hoarder, stubborn, tie-seeker, crown-chaser."""
+
+    def choose(self, state: GameState, legal: tuple[Action, ...]) -> Action:
+        """The choice of a behaviour drawn with weights 2:1:2:3:2."""
+        pick = self.rng.choices(self.behaviours, weights=(2, 1, 2, 3, 2))[0]
+        return pick.choose(state, legal)
+
+
+class PlayerType(Protocol):
+    """A player class: builds a player from its seed."""
+
+    def __call__(self, seed: int = 0) -> Player:
+        """A new player with its own generator seeded by ``seed``."""
+        ...
+
+
+PLAYER_TYPES: dict[str, PlayerType] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
+    "hoarder": HoarderPlayer,
+    "stubborn": StubbornPlayer,
+    "tie-seeker": TieSeekerPlayer,
+    "crown-chaser": CrownChaserPlayer,
+    "edge": EdgePlayer,
 }
-"""Built-in players by name (the CLI's ``--agents``)."""
+"""Built-in players by name (the CLI's ``--agents``); each is built from a seed."""

@@ -8,6 +8,8 @@ the deck order) is part of the state; :func:`tajmahal.view.view` removes it.
 from __future__ import annotations
 
 import enum
+import json
+from typing import Any
 
 import attrs
 
@@ -227,6 +229,22 @@ class GameState:
         """Every player's score, by seat."""
         return tuple(player.score for player in self.players)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """A state is immutable: its deep copy is the state itself."""
+        return self
+
+    def __copy__(self) -> GameState:
+        """A state is immutable: its copy is the state itself."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle through the canonical JSON (the published position format), so a pickle
+        holds no engine internals; the components pickle by reference or by their
+        documents (see :meth:`Components.__reduce__`)."""
+        from tajmahal.serialize import canonical_json
+
+        return (_state_from_canonical, (canonical_json(self), self.config.components))
+
     def winners(self) -> tuple[int, ...]:
         """The seats with the highest score (several on a tie, RUL.END.TIED_WINNERS).
 
@@ -234,3 +252,10 @@ class GameState:
         """
         best = max(self.scores)
         return tuple(seat for seat, score in enumerate(self.scores) if score == best)
+
+
+def _state_from_canonical(text: str, components: Components) -> GameState:
+    """Rebuild a pickled state from its canonical JSON (see :meth:`GameState.__reduce__`)."""
+    from tajmahal.serialize import state_from_json
+
+    return state_from_json(json.loads(text), components)

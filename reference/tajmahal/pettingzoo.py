@@ -1,0 +1,201 @@
+"""Taj Mahal as a PettingZoo AEC environment (``pip install tajmahal-reference[pettingzoo]``).
+
+::
+
+    from tajmahal.pettingzoo import env
+
+    game = env(players=4)
+    game.reset(seed=7)
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, info = game.last()
+        mask = observation["action_mask"]
+        action = None if termination or truncation else game.action_space(agent).sample(mask)
+        game.step(action)
+
+Agents are ``seat_0`` .. ``seat_{n-1}``. An observation is a dict: ``observation``, the
+seat's view as :func:`tajmahal.observation.observation_tensor` (float32), and
+``action_mask`` (int8, one flag per id of :mod:`tajmahal.action_space`); the mask is
+also in ``infos[agent]["action_mask"]``. Chance is resolved inside the environment: the
+setup is drawn from the ``reset`` seed (:func:`tajmahal.setup.random_setup`) and each
+reshuffle from a generator seeded by it, the same derivation ``tajmahal play`` uses for
+records (:func:`tajmahal.match.chance_seed`). Rewards come once, at the end: the winners
+share 1 (``utility="win"``) or each seat gets its final score (``utility="score"``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import AgentSelector
+
+from tajmahal.action_space import action_space
+from tajmahal.bounds import bounds
+from tajmahal.components import Components, default_components
+from tajmahal.engine import apply, legal_actions, random_reshuffle
+from tajmahal.match import chance_seed
+from tajmahal.observation import fill_observation_tensor, tensor_layout
+from tajmahal.rules import RuleSet
+from tajmahal.setup import new_game, random_setup
+from tajmahal.state import GameState
+from tajmahal.view import view
+
+ENV_NAME = "tajmahal_v1"
+"""The versioned environment name (bumped when observations or actions change meaning)."""
+
+
+class TajMahalEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment (see the module docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads a class attribute
+        "name": ENV_NAME,
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        rules: RuleSet | None = None,
+        utility: Literal["win", "score"] = "win",
+        components: Components | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if players not in (3, 4, 5):
+            raise ValueError(f"Taj Mahal is for 3 to 5 players, not {players}")
+        if utility not in ("win", "score"):
+            raise ValueError(f"utility: 'win' or 'score', not {utility!r}")
+        self.players = players
+        """The player count."""
+        self.rules = rules if rules is not None else RuleSet()
+        """The rule set."""
+        self.utility = utility
+        """``win`` or ``score``."""
+        self.components = components if components is not None else default_components()
+        """The component set."""
+        self.render_mode = render_mode
+        """``ansi`` (the state's canonical JSON) or None."""
+        self.space = action_space(self.components)
+        """The numbered decisions."""
+        self.possible_agents = [f"seat_{seat}" for seat in range(players)]
+        self.agents = list(self.possible_agents)
+        size = tensor_layout(self.components).size
+        self._size = size
+        high = float(max(bounds(self.components, players).score, len(self.components.cards)))
+        # One space object shared by every agent: building gymnasium spaces is slow, and
+        # the agents' spaces are identical.
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, high, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
+            }
+        )
+        discrete = spaces.Discrete(self.space.size)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, discrete)
+        self.state_: GameState | None = None
+        """The engine state (None before the first reset)."""
+        self._chance = random.Random(0)
+        self._legal: tuple[Any, ...] = ()
+        self._current_mask = np.zeros(self.space.size, np.int8)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent`` (every id; see the mask)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: setup drawn from ``seed`` (a random seed when None)."""
+        if seed is None:
+            seed = random.getrandbits(31)
+        setup = random_setup(self.components, self.players, seed)
+        self._chance = random.Random(chance_seed(seed))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._agent_selector = AgentSelector(self.agents)
+        self.agent_selection = self.agents[0]
+        self._settle(new_game(self.components, self.players, setup, self.rules))
+
+    def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        mask = np.zeros(self.space.size, np.int8)
+        mask[self.space.ids_of(self._legal)] = 1
+        return mask
+
+    def _settle(self, state: GameState) -> None:
+        """Resolve chance steps, then point ``agent_selection`` at the seat to move."""
+        while state.is_chance:
+            state = apply(state, random_reshuffle(state, self._chance))
+        self.state_ = state
+        if state.is_over:
+            self._legal = ()
+            if self.utility == "score":
+                values = [float(score) for score in state.scores]
+            else:
+                winners = state.winners()
+                values = [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
+            for seat, agent in enumerate(self.possible_agents):
+                self.rewards[agent] = values[seat]
+            self.terminations = dict.fromkeys(self.agents, True)
+            for agent in self.agents:
+                self.infos[agent] = {"action_mask": np.zeros(self.space.size, np.int8)}
+            return
+        assert state.to_move is not None
+        self._legal = legal_actions(state)
+        self.infos[self.agent_selection] = {}
+        self.agent_selection = self.possible_agents[state.to_move]
+        self._current_mask = self._mask()
+        self.infos[self.agent_selection] = {"action_mask": self._current_mask}
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
+        state = self.state_
+        assert state is not None, "reset() first"
+        seat = self.possible_agents.index(agent)
+        tensor = fill_observation_tensor(
+            view(state, seat), self.components, np.zeros(self._size, np.float32)
+        )
+        if agent == self.agent_selection and not state.is_over:
+            mask = self._current_mask.copy()
+        else:
+            mask = np.zeros(self.space.size, np.int8)
+        return {"observation": tensor, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Apply the id ``action`` for the agent to move (None once it is terminated)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state_
+        assert state is not None and action is not None
+        move = self.space.action_from_id(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self._settle(apply(state, move))
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The state's canonical JSON (``ansi``), or None."""
+        if self.render_mode != "ansi" or self.state_ is None:
+            return None
+        from tajmahal.serialize import canonical_json
+
+        return canonical_json(self.state_)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(**kwargs: Any) -> TajMahalEnv:
+    """A new environment (keyword arguments as :class:`TajMahalEnv`)."""
+    return TajMahalEnv(**kwargs)

@@ -1,0 +1,128 @@
+"""The OpenSpiel game: OpenSpiel's own random simulation test, ISMCTS, parameters."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import numpy as np
+import pytest
+from ai_helpers import extra
+
+from tajmahal import default_components
+
+pyspiel = extra("pyspiel", "openspiel")
+openspiel = extra("tajmahal.openspiel", "openspiel")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_random_sim_test_with_serialization(players: int) -> None:
+    game = pyspiel.load_game("tajmahal", {"players": players})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_random_sim_test_seeded_setup_and_scores() -> None:
+    game = pyspiel.load_game(
+        "tajmahal", {"players": 4, "setup": "seeded", "seed": 9, "utility": "score"}
+    )
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_game_information() -> None:
+    game = pyspiel.load_game("tajmahal", {"players": 5})
+    assert game.num_players() == 5
+    assert game.num_distinct_actions() == 6183
+    assert game.max_chance_outcomes() == 96
+    assert game.observation_tensor_size() == 2573
+    assert game.information_state_tensor_size() == 3073
+    assert game.max_utility() == 1.0
+    # decisions + reshuffled cards + setup draws, for five players (docs/ai.md)
+    assert game.max_game_length() == 382 + 202 + 123
+
+
+def test_rules_parameter() -> None:
+    game = pyspiel.load_game("tajmahal", {"rules": "majority_scope=all"})
+    state = game.new_initial_state()
+    assert state.node.rules.majority_scope.value == "all"
+    with pytest.raises(Exception, match="majority_scope"):
+        pyspiel.load_game("tajmahal", {"rules": "majority_scope=nobody"})
+
+
+def play_to(state: object, steps: int, seed: int) -> object:
+    rng = np.random.RandomState(seed)
+    for _ in range(steps):
+        if state.is_terminal():  # type: ignore[attr-defined]
+            break
+        if state.is_chance_node():  # type: ignore[attr-defined]
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)  # type: ignore[attr-defined]
+            state.apply_action(int(rng.choice(actions, p=probabilities)))  # type: ignore[attr-defined]
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))  # type: ignore[attr-defined]
+    return state
+
+
+def test_resampled_states_keep_the_information_state() -> None:
+    game = pyspiel.load_game("tajmahal", {"players": 4})
+    state = play_to(game.new_initial_state(), 400, seed=3)
+    while state.is_chance_node():  # type: ignore[attr-defined]
+        state = play_to(state, 1, seed=4)
+    player = state.current_player()  # type: ignore[attr-defined]
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for _ in range(3):
+        sampled = state.resample_from_infostate(player, sampler)  # type: ignore[attr-defined]
+        assert sampled.information_state_string(player) == state.information_state_string(player)  # type: ignore[attr-defined]
+        assert sampled.observation_string(player) == state.observation_string(player)  # type: ignore[attr-defined]
+        assert sampled.legal_actions() == state.legal_actions()  # type: ignore[attr-defined]
+        play_to(sampled, 50, seed=5)
+
+
+def test_states_pickle_and_clone() -> None:
+    game = pyspiel.load_game("tajmahal", {"players": 3})
+    state = play_to(game.new_initial_state(), 250, seed=1)
+    again = pickle.loads(pickle.dumps(state))
+    assert str(again) == str(state)
+    assert again.information_state_string(0) == state.information_state_string(0)  # type: ignore[attr-defined]
+    clone = state.clone()  # type: ignore[attr-defined]
+    assert clone.history() == state.history()  # type: ignore[attr-defined]
+
+
+def test_information_set_mcts_plays_a_game() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("tajmahal", {"players": 3})
+    rng = np.random.RandomState(7)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, rng, max_length=20),
+        2.0,
+        4,
+        random_state=rng,
+        allow_inconsistent_action_sets=True,
+    )
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probabilities)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            searched += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert searched > 20
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_components_parameter(tmp_path: Path) -> None:
+    documents = default_components().to_json()
+    documents["bonus_tiles.json"]["note"] = "owned copy"
+    (tmp_path / "bonus_tiles.json").write_text(json.dumps(documents["bonus_tiles.json"]))
+    game = pyspiel.load_game(
+        "tajmahal", {"players": 3, "setup": "seeded", "components": str(tmp_path)}
+    )
+    state = game.new_initial_state()
+    assert state.node.config.components.digest != default_components().digest
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

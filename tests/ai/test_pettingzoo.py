@@ -1,0 +1,54 @@
+"""The PettingZoo AEC environment passes PettingZoo's own API test."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from ai_helpers import extra
+
+extra("pettingzoo", "pettingzoo")
+api_test = extra("pettingzoo.test", "pettingzoo").api_test
+environment = extra("tajmahal.pettingzoo", "pettingzoo")
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("players", [3, 5])
+def test_api_test(players: int) -> None:
+    api_test(environment.env(players=players), num_cycles=400)
+
+
+def test_a_full_game_with_masks() -> None:
+    game = environment.env(players=4, utility="score")
+    game.reset(seed=2000)
+    rng = np.random.default_rng(0)
+    steps = 0
+    for _agent in game.agent_iter():
+        observation, _reward, termination, truncation, info = game.last()
+        if termination or truncation:
+            game.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert mask.dtype == np.int8 and (info["action_mask"] == mask).all()
+        assert observation["observation"].shape == (2573,)
+        game.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+    assert game.state_ is not None and game.state_.is_over
+    assert steps > 100
+
+
+def test_same_seed_same_game() -> None:
+    def final(seed: int) -> tuple[int, ...]:
+        game = environment.env(players=3, utility="score")
+        game.reset(seed=seed)
+        for _agent in game.agent_iter():
+            _, _, termination, truncation, info = game.last(observe=False)
+            if termination or truncation:
+                game.step(None)
+            else:
+                game.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert game.state_ is not None
+        scores: tuple[int, ...] = game.state_.scores
+        return scores
+
+    assert final(4) == final(4)
