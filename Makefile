@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters fuzz fuzz-quick docs docs-check site-check
+.PHONY: demo check lint typecheck specs test bench diff hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters fuzz fuzz-quick docs docs-check site-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,9 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python tools/bench.py
 	$(BIN)/python tools/bench_vs_chess.py
+
+diff: $(STAMP)
+	$(BIN)/python tools/diff_engines.py
 
 corpus: $(STAMP)
 	$(BIN)/python tools/make_corpus.py

@@ -121,3 +121,69 @@ def test_a_counterexample_exits_1_and_is_named(
     monkeypatch.undo()
     assert main(["fuzz", "reproduce", str(why)]) == 0
     assert "every invariant holds" in capsys.readouterr().out
+
+
+def _engine_command(*arguments: str) -> str:
+    import shlex
+    import sys
+
+    return " ".join(shlex.quote(part) for part in (sys.executable, *arguments))
+
+
+def test_the_reference_behind_the_protocol_follows_every_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = _engine_command("-m", "tajmahal.cli", "serve")
+    code = main(
+        [
+            "fuzz",
+            "--games",
+            "2",
+            "--players",
+            "3",
+            "--quiet",
+            "--out",
+            str(tmp_path),
+            "--engine",
+            engine,
+        ]
+    )
+    assert code == 0, capsys.readouterr()
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["games"] == 2
+    assert summary["counterexamples"] == []
+
+
+def test_a_wrong_engine_is_a_counterexample(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The engine that gives ties to the first player disagrees within a few games."""
+    wrong = Path(__file__).resolve().parent / "wrong_engines.py"
+    engine = _engine_command(str(wrong), "tie-wins")
+    code = main(
+        [
+            "fuzz",
+            "--games",
+            "6",
+            "--players",
+            "3",
+            "--quiet",
+            "--out",
+            str(tmp_path),
+            "--engine",
+            engine,
+            "--max-counterexamples",
+            "1",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert "engines-agree" in out
+
+
+def test_an_engine_that_cannot_start_is_bad_usage(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["fuzz", "--games", "1", "--quiet", "--out", str(tmp_path), "--engine", ""])
+    assert code == 2
+    assert "--engine" in capsys.readouterr().err

@@ -105,6 +105,19 @@ def register(commands: Any) -> None:
     fuzz.add_argument(
         "--max-counterexamples", type=int, default=20, help="stop after this many failing games"
     )
+    fuzz.add_argument(
+        "--engine",
+        metavar="COMMAND",
+        help="also play every game in lockstep through another engine speaking the engine "
+        "protocol (docs/protocol.md); a disagreement is a counterexample (runs in one process)",
+    )
+    fuzz.add_argument(
+        "--engine-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds the other engine may take for each reply",
+    )
     fuzz.add_argument("--quiet", action="store_true", help="no progress display; a plain summary")
     sub = fuzz.add_subparsers(dest="fuzz_command", metavar="{merge,reproduce}")
     merge = sub.add_parser("merge", help="join the summaries of shards")
@@ -159,10 +172,29 @@ def _handle(arguments: argparse.Namespace) -> int:
 
         options = evolve(options, games=None)
     try:
-        summary = run_with_display(options, quiet=arguments.quiet)
+        if arguments.engine is None:
+            summary = run_with_display(options, quiet=arguments.quiet)
+        else:
+            summary = _run_against(arguments.engine, arguments.engine_timeout, options, arguments)
     except ValueError as error:
         raise TajMahalError(str(error)) from None
     return EXIT_FAILED if summary.failed else EXIT_OK
+
+
+def _run_against(command: str, timeout: float, options: Any, arguments: Any) -> Any:
+    """The campaign with another engine following every game in lockstep: its failure to
+    start or to shake hands is bad usage (exit 2); a disagreement, a crash or a hang
+    during a game is a counterexample like any broken invariant."""
+    from tajmahal.components import default_components
+    from tajmahal.foreign import ForeignEngine
+    from tajmahal.fuzz.display import run_with_display
+    from tajmahal.lockstep import LockstepEngine
+
+    if timeout <= 0:
+        raise TajMahalError(f"--engine-timeout: expected a positive number, found {timeout}")
+    with ForeignEngine(command, timeout=timeout) as engine:
+        follower = LockstepEngine(engine, default_components())
+        return run_with_display(options, quiet=arguments.quiet, follower=follower)
 
 
 def _reproduce(arguments: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from rich.live import Live
 from rich.table import Table
 
 from tajmahal.fuzz.campaign import Options, run_campaign
-from tajmahal.fuzz.games import default_tagger
+from tajmahal.fuzz.games import Follower, default_tagger
 from tajmahal.fuzz.summary import Summary
 
 
@@ -93,12 +93,15 @@ def show_summary(summary: Summary, *, quiet: bool = False) -> None:
         Console().print(render(summary, summary.seconds, "tajmahal fuzz: summary"))
 
 
-def run_with_display(options: Options, *, quiet: bool = False) -> Summary:
-    """Run a campaign with a live display (or none with ``quiet``), then the summary."""
+def run_with_display(
+    options: Options, *, quiet: bool = False, follower: Follower | None = None
+) -> Summary:
+    """Run a campaign with a live display (or none with ``quiet``), then the summary; a
+    ``follower`` (another engine) plays every game in lockstep."""
     tagger = default_tagger()
     started = time.monotonic()
     if quiet:
-        summary = run_campaign(options, tagger=tagger)
+        summary = run_campaign(options, tagger=tagger, follower=follower)
         show_summary(summary, quiet=True)
         return summary
     console = Console(stderr=True)
@@ -107,6 +110,6 @@ def run_with_display(options: Options, *, quiet: bool = False) -> Summary:
         def progress(summary: Summary, done: bool) -> None:
             live.update(render(summary, time.monotonic() - started))
 
-        summary = run_campaign(options, tagger=tagger, progress=progress)
+        summary = run_campaign(options, tagger=tagger, follower=follower, progress=progress)
     show_summary(summary)
     return summary
