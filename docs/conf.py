@@ -9,6 +9,7 @@ cannot resolve, and ``make check`` builds with ``-W``. No network: intersphinx i
 
 from __future__ import annotations
 
+import importlib
 import re
 import sys
 from pathlib import Path
@@ -76,6 +77,10 @@ def _generate(app: Any) -> None:
     import make_docs
 
     _, problems = make_docs.generate()
+    # Import every documented module once, here: the parallel readers are forked from
+    # this process and inherit them instead of each importing the heavy ones again.
+    for module in make_docs.public_modules():
+        importlib.import_module(module)
     if problems.lines:
         raise ExtensionError("broken references:\n" + "\n".join(problems.lines))
 
