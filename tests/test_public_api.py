@@ -41,3 +41,13 @@ def test_the_published_schemas_are_installed_with_the_package() -> None:
     )
     assert installed == published
     assert "trace.schema.json" in installed
+
+
+def test_the_position_cases_are_installed_with_the_package() -> None:
+    """``python -m tajmahal.conformance`` runs the installed copy of ``specs/cases``."""
+    from tajmahal.conformance import default_cases_dir
+
+    installed = sorted(path.name for path in default_cases_dir().glob("*.json"))
+    published = sorted(path.name for path in (README.parent / "specs" / "cases").glob("*.json"))
+    assert installed == published
+    assert "withdraw.json" in installed

@@ -30,7 +30,7 @@ from tajmahal.actions import parse_action
 from tajmahal.components import Components, default_components
 from tajmahal.engine import apply, legal_actions
 from tajmahal.errors import IllegalActionError, TajMahalError
-from tajmahal.schemas import first_violation, schema_dir
+from tajmahal.schemas import first_violation
 from tajmahal.serialize import state_from_json, state_to_json
 from tajmahal.state import GameState
 
@@ -109,8 +109,9 @@ def document_digest(document: Mapping[str, Any]) -> str:
 
 
 def default_cases_dir() -> Path:
-    """``specs/cases`` beside the published schemas (see :mod:`tajmahal.schemas`)."""
-    return schema_dir().parent / "cases"
+    """The position cases installed with the package (``tajmahal/data/cases``, which in a
+    source checkout is a link to ``specs/cases``, where they are generated)."""
+    return Path(__file__).resolve().parent / "data" / "cases"
 
 
 def case_files(paths: Iterable[str | Path]) -> list[Path]:
