@@ -21,6 +21,8 @@ from tajmahal.account import closing_lines, event_lines, opening_lines
 from tajmahal.commands import diff, serve, verify
 from tajmahal.commands import fuzz as fuzz_command
 from tajmahal.commands import perft as perft_command
+from tajmahal.commands import rule as rule_command
+from tajmahal.commands import show as show_command
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import STDIN
@@ -316,6 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
     perft_command.register(commands)
     serve.register(commands)
     diff.register(commands)
+    rule_command.register(commands)
+    show_command.register(commands)
     for subcommand in commands.choices.values():
         subcommand.formatter_class = _DefaultsFormatter
     return parser
