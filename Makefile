@@ -32,7 +32,7 @@ specs: $(STAMP)
 	$(BIN)/python tools/check_specs.py
 
 test: $(STAMP)
-	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest
+	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest -n auto
 
 check: lint typecheck specs test fuzz-quick docs-check
 
