@@ -37,6 +37,7 @@ from tajmahal.setup import SetupOutcome, new_game, random_setup
 from tajmahal.state import GameState
 from tajmahal.tags import step_clauses
 from tajmahal.trace import Record, Recorder, setup_to_json
+from tajmahal.verify import json_differences
 
 FIELDS = ("legal", "apply", "state_digest", "scores")
 """What is compared, in the order it is compared at each step."""
@@ -185,41 +186,31 @@ def likely_clauses(parts: set[str], events: tuple[Event, ...]) -> tuple[str, ...
     return tuple(sorted({c for event in events if event.kind in kinds for c in event.clauses}))
 
 
-def _document_diff(expected: Any, actual: Any, path: str = "") -> list[str]:
-    """The paths where two JSON documents differ, with both values."""
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        lines = []
-        for key in sorted(set(expected) | set(actual), key=str):
-            where = f"{path}.{key}" if path else str(key)
-            if key not in actual:
-                lines.append(f"{where}: missing (expected {_short(expected[key], 60)})")
-            elif key not in expected:
-                lines.append(f"{where}: unexpected {_short(actual[key], 60)}")
-            else:
-                lines.extend(_document_diff(expected[key], actual[key], where))
-        return lines
-    if (
-        isinstance(expected, list)
-        and isinstance(actual, list)
-        and len(expected) == len(actual)
-        and any(isinstance(item, dict | list) for item in expected)
-    ):
-        lines = []
-        for index, (left, right) in enumerate(zip(expected, actual, strict=True)):
-            lines.extend(_document_diff(left, right, f"{path}[{index}]"))
-        return lines
-    if expected == actual:
-        return []
-    if isinstance(expected, list) and isinstance(actual, list):
-        missing = [item for item in expected if item not in actual]
-        extra = [item for item in actual if item not in expected]
-        if missing or extra:
-            parts = [
-                f"missing {_short(missing, 50)}" if missing else "",
-                f"extra {_short(extra, 50)}" if extra else "",
-            ]
-            return [f"{path}: " + ", ".join(part for part in parts if part)]
-    return [f"{path}: expected {_short(expected, 60)}, found {_short(actual, 60)}"]
+def _document_diff(expected: Any, actual: Any) -> list[str]:
+    """The paths where two JSON documents differ, with both values (the leaves of
+    :func:`tajmahal.verify.json_differences`; lists of plain values as what is missing
+    and what is extra)."""
+    lines = []
+    for difference in json_differences(expected, actual):
+        where, left, right = difference.path, difference.expected, difference.actual
+        if difference.kind == "missing":
+            lines.append(f"{where}: missing (expected {_short(left, 60)})")
+            continue
+        if difference.kind == "unexpected":
+            lines.append(f"{where}: unexpected {_short(right, 60)}")
+            continue
+        if isinstance(left, list) and isinstance(right, list):
+            missing = [item for item in left if item not in right]
+            extra = [item for item in right if item not in left]
+            if missing or extra:
+                parts = [
+                    f"missing {_short(missing, 50)}" if missing else "",
+                    f"extra {_short(extra, 50)}" if extra else "",
+                ]
+                lines.append(f"{where}: " + ", ".join(part for part in parts if part))
+                continue
+        lines.append(f"{where}: expected {_short(left, 60)}, found {_short(right, 60)}")
+    return lines
 
 
 def refusal_clauses(state: GameState, text: str) -> tuple[str, ...]:

@@ -89,6 +89,9 @@ class Difference:
     """The record's value (absent: None)."""
     actual: Any
     """The reference's value (absent: None)."""
+    kind: str = "changed"
+    """``changed``, or ``missing`` (only ``expected`` has the field) or ``unexpected``
+    (only ``actual`` has it): what None alone cannot tell apart from a null value."""
 
 
 @attrs.frozen(slots=True)
@@ -171,9 +174,9 @@ def json_differences(expected: Any, actual: Any, path: str = "") -> list[Differe
         for key in sorted(set(expected) | set(actual)):
             where = f"{path}.{key}" if path else key
             if key not in expected:
-                found.append(Difference(where, None, actual[key]))
+                found.append(Difference(where, None, actual[key], "unexpected"))
             elif key not in actual:
-                found.append(Difference(where, expected[key], None))
+                found.append(Difference(where, expected[key], None, "missing"))
             else:
                 found.extend(json_differences(expected[key], actual[key], where))
         return found
