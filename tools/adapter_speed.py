@@ -25,25 +25,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tajmahal.actions import Action
-from tajmahal.components import default_components
-from tajmahal.engine import apply, legal_actions, random_reshuffle
-from tajmahal.setup import new_game, random_setup
+from bench import play_random_game
 
 
 def engine_game(players: int, seed: int) -> tuple[int, ...]:
-    components = default_components()
-    state = new_game(components, players, random_setup(components, players, seed))
-    rng = random.Random(seed)
-    while not state.is_over:
-        action: Action
-        if state.is_chance:
-            action = random_reshuffle(state, rng)
-        else:
-            legal = legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-        state = apply(state, action)
-    return state.scores
+    """The benchmark's own random game (``tools/bench.py``), for the same baseline."""
+    final, _decisions, _steps = play_random_game(players, seed)
+    return final.scores
 
 
 def openspiel_game(setup: str) -> Callable[[int, int], tuple[int, ...]]:
