@@ -8,8 +8,10 @@ names their digest, and loading checks it against the component set supplied.
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,31 +86,269 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "province_order": list(state.province_order),
         "bonus_on_board": {city: tile for city, tile in state.bonus_on_board},
         "palaces": [[p.city, p.seat, p.crowned] for p in state.palaces],
-        "withdrawal": None
-        if withdrawal is None
-        else {
-            "seat": withdrawal.seat,
-            "palaces_owed": withdrawal.palaces_owed,
-            "crown_owed": withdrawal.crown_owed,
-            "placed": list(withdrawal.placed),
-            "province_won": withdrawal.province_won,
-            "played_nothing": withdrawal.played_nothing,
-            "scored": withdrawal.scored,
-        },
-        "draw": None
-        if draw is None
-        else {
-            "destination": draw.destination,
-            "count": draw.count,
-            "reason": draw.reason,
-        },
+        "withdrawal": None if withdrawal is None else _withdrawal_to_json(withdrawal),
+        "draw": None if draw is None else _draw_to_json(draw),
     }
 
 
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""The settings of :func:`canonical_json`."""
+
+
+def _c_encoder() -> Callable[[Any], str]:
+    """``_ENCODER.encode`` for the values of a state document (dicts with string keys,
+    lists, strings, integers, booleans and None), calling the C encoder that ``encode``
+    itself uses without setting it up anew for every call; ``encode`` itself where the C
+    encoder is missing."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - CPython has it
+        return _ENCODER.encode
+    try:
+        chunks = make(
+            None,  # no markers: a state document holds no cycle
+            _ENCODER.default,
+            json.encoder.encode_basestring,  # the encoder of ensure_ascii=False
+            None,
+            _ENCODER.key_separator,
+            _ENCODER.item_separator,
+            _ENCODER.sort_keys,
+            _ENCODER.skipkeys,
+            _ENCODER.allow_nan,
+        )
+    except TypeError:  # pragma: no cover - another signature in another Python
+        return _ENCODER.encode
+
+    def encode(value: Any) -> str:
+        return "".join(chunks(value, 0))
+
+    return encode
+
+
+_ENCODE = _c_encoder()
+"""One JSON value in canonical form (the settings of :func:`canonical_json`)."""
+
+
+class _Fragments:
+    """The canonical texts of one kind of state part, remembered by identity.
+
+    A step changes a few parts of a state and shares every other part (the same tuple,
+    the same player object) with the state before it, so most parts of the next state
+    were already written. Parts are frozen values, so the text of a part never changes;
+    each entry keeps its part alive, so an ``id`` is never reused while it is remembered.
+    One memory per kind of part, as one object (the empty tuple) may stand for parts of
+    different kinds (an empty list, an empty object). The memory is bounded: it is
+    emptied when it holds :data:`_FRAGMENTS_KEPT` parts.
+    """
+
+    __slots__ = ("entries", "write")
+
+    def __init__(self, document: Callable[[Any], Any]) -> None:
+        self.write = document if document in _WRITERS else _encoded(document)
+        """Writes the canonical text of a part."""
+        self.entries: dict[int, tuple[object, str]] = {}
+        """``id(part)``: the part and its canonical text."""
+
+    def text(self, part: Any) -> str:
+        """The canonical text of ``document(part)``, written once per part (and in the
+        meantime kept alive)."""
+        entry = self.entries.get(id(part))
+        if entry is not None and entry[0] is part:
+            return entry[1]
+        text = self.write(part)
+        if len(self.entries) >= _FRAGMENTS_KEPT:
+            self.entries.clear()
+        self.entries[id(part)] = (part, text)
+        return text
+
+
+_FRAGMENTS_KEPT = 2048
+"""Parts of one kind remembered at most (a few hundred steps' worth)."""
+
+
+def _encoded(document: Callable[[Any], Any]) -> Callable[[Any], str]:
+    def write(part: Any) -> str:
+        return _ENCODE(document(part))
+
+    return write
+
+
+_WRITERS: set[Callable[[Any], str]] = set()
+"""The functions that write a part's text themselves (the others make its document)."""
+
+
+def _string_list(values: tuple[str, ...]) -> str:
+    """``_ENCODE(list(values))``, written directly when no string needs an escape (no
+    quote, no backslash, no control character): then each is written as itself between
+    quotes."""
+    if not values:
+        return "[]"
+    joined = '","'.join(values)
+    if joined.isprintable() and "\\" not in joined and joined.count('"') == 2 * len(values) - 2:
+        return '["' + joined + '"]'
+    return _ENCODE(list(values))
+
+
+_WRITERS.add(_string_list)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _value(member: enum.Enum) -> Any:
+    return member.value
+
+
+def _symbols(symbols: tuple[Symbol, ...]) -> list[str]:
+    return [symbol.value for symbol in symbols]
+
+
+def _bonus(pairs: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    return {city: tile for city, tile in pairs}
+
+
+def _palaces(palaces: tuple[Palace, ...]) -> list[list[Any]]:
+    return [[p.city, p.seat, p.crowned] for p in palaces]
+
+
+def _withdrawal_to_json(withdrawal: Withdrawal) -> dict[str, Any]:
+    return {
+        "seat": withdrawal.seat,
+        "palaces_owed": withdrawal.palaces_owed,
+        "crown_owed": withdrawal.crown_owed,
+        "placed": list(withdrawal.placed),
+        "province_won": withdrawal.province_won,
+        "played_nothing": withdrawal.played_nothing,
+        "scored": withdrawal.scored,
+    }
+
+
+def _draw_to_json(draw: PendingDraw) -> dict[str, Any]:
+    return {"destination": draw.destination, "count": draw.count, "reason": draw.reason}
+
+
+def _scalar(value: Any) -> str:
+    """The canonical text of an integer, a boolean, a string or null."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return int.__repr__(value)
+    return _ENCODE(value)
+
+
+_FORMAT = _scalar(STATE_FORMAT)
+_VERSION = _scalar(STATE_VERSION)
+_STRINGS = _Fragments(_string_list)
+_SYMBOLS = _Fragments(_symbols)
+_BONUS = _Fragments(_bonus)
+_PALACES = _Fragments(_palaces)
+_WITHDRAWAL = _Fragments(_withdrawal_to_json)
+_DRAW = _Fragments(_draw_to_json)
+_RULES = _Fragments(RuleSet.to_json)
+_STEP = _Fragments(_value)
+_TEXT = _Fragments(_same)
+_COUNTS = _Fragments(list)
+
+
+def _player_text(player: PlayerState) -> str:
+    """``_ENCODE(_player_to_json(player))``, put together like :func:`canonical_json`."""
+    colour = player.colour
+    counts = player.withdrawn_counts
+    strings = _STRINGS.text
+    return "".join(
+        (
+            '{"colour":',
+            "null" if colour is None else _STEP.text(colour),
+            ',"goods_tiles":',
+            strings(player.goods_tiles),
+            ',"hand":',
+            strings(player.hand),
+            ',"influence":',
+            _SYMBOLS.text(player.influence),
+            ',"played":',
+            strings(player.played),
+            ',"province_tiles":',
+            strings(player.province_tiles),
+            ',"score":',
+            _scalar(player.score),
+            ',"withdrawn":',
+            _scalar(player.withdrawn),
+            ',"withdrawn_counts":',
+            "null" if counts is None else _COUNTS.text(counts),
+            "}",
+        )
+    )
+
+
+_WRITERS.add(_player_text)
+_SEATS = _Fragments(_player_text)
+
+
 def canonical_json(state: GameState) -> str:
-    """The one canonical text of a state: sorted keys, compact separators, UTF-8."""
-    return json.dumps(
-        state_to_json(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    """The one canonical text of a state: sorted keys, compact separators, UTF-8.
+
+    The text is exactly ``json.dumps(state_to_json(state), sort_keys=True,
+    separators=(",", ":"), ensure_ascii=False)``, put together from the texts of the
+    state's parts in the order of their sorted keys; the text of a part shared with a
+    state written earlier is not written again (see :class:`_Fragments`).
+    """
+    config = state.config
+    strings = _STRINGS.text
+    withdrawal = state.withdrawal
+    draw = state.draw
+    tile = state.court_province_tile
+    return "".join(
+        (
+            '{"bonus_on_board":',
+            _BONUS.text(state.bonus_on_board),
+            ',"components":',
+            _TEXT.text(config.components.digest),
+            ',"court_influence":',
+            _SYMBOLS.text(state.court_influence),
+            ',"court_province_tile":',
+            "null" if tile is None else _TEXT.text(tile),
+            ',"crown_in_court":',
+            _scalar(state.crown_in_court),
+            ',"deck":',
+            strings(state.deck),
+            ',"discard":',
+            strings(state.discard),
+            ',"display":',
+            strings(state.display),
+            ',"draw":',
+            "null" if draw is None else _DRAW.text(draw),
+            ',"format":',
+            _FORMAT,
+            ',"palaces":',
+            _PALACES.text(state.palaces),
+            ',"players":',
+            _scalar(config.players),
+            ',"province_order":',
+            strings(state.province_order),
+            ',"ruleset":',
+            _RULES.text(config.rules),
+            ',"seats":[',
+            ",".join(map(_SEATS.text, state.players)),
+            '],"specials_on_table":',
+            strings(state.specials_on_table),
+            ',"start_player":',
+            _scalar(state.start_player),
+            ',"step":',
+            _STEP.text(state.step),
+            ',"to_move":',
+            _scalar(state.to_move),
+            ',"version":',
+            _VERSION,
+            ',"visit":',
+            _scalar(state.visit),
+            ',"withdrawal":',
+            "null" if withdrawal is None else _WITHDRAWAL.text(withdrawal),
+            "}",
+        )
     )
 
 

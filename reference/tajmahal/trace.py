@@ -43,7 +43,7 @@ from tajmahal.inputs import (
     InputError,
     check_record_limits,
     json_path,
-    read_json,
+    read_json_document,
 )
 from tajmahal.rules import RuleSet
 from tajmahal.schemas import field_path, first_violation
@@ -325,8 +325,10 @@ def write_record(record: Record, path: str | Path) -> None:
 # Reading: the schema first, then what a schema cannot say
 
 
-def _schema_error(document: Any, schema_name: str, source: str) -> RecordError | None:
-    violation = first_violation(schema_name, document)
+def _schema_error(
+    document: Any, schema_name: str, source: str, plain_json: bool
+) -> RecordError | None:
+    violation = first_violation(schema_name, document, plain_json=plain_json)
     if violation is None:
         return None
     path = violation.path
@@ -395,9 +397,14 @@ def _step_from_json(raw: Mapping[str, Any], index: int, players: int, source: st
     )
 
 
-def record_from_json(document: Any, source: str = "") -> Record:
+def record_from_json(document: Any, source: str = "", *, plain_json: bool = False) -> Record:
     """Parse a record document of any readable version; raises :class:`RecordError`
-    naming file, step and field."""
+    naming file, step and field.
+
+    ``plain_json``: the document was parsed by :mod:`tajmahal.inputs` and its numbers
+    are all short integers (:attr:`tajmahal.inputs.Parsed.plain_numbers`), so a
+    compiled schema validator may confirm it valid first (see
+    :func:`tajmahal.schemas.first_violation`); the result is the same either way."""
     if not isinstance(document, dict):
         raise RecordError("expected a JSON object", source=source, field="(root)")
     if document.get("format") != TRACE_FORMAT:
@@ -414,7 +421,7 @@ def record_from_json(document: Any, source: str = "") -> Record:
             source=source,
             field="version",
         )
-    error = _schema_error(document, SCHEMA_BY_VERSION[version], source)
+    error = _schema_error(document, SCHEMA_BY_VERSION[version], source, plain_json)
     if error is not None:
         raise error
     players: int = document["players"]
@@ -460,7 +467,8 @@ def read_record(path: str | Path) -> Record:
     :class:`RecordError` naming the file. Reading is bounded (see :mod:`tajmahal.inputs`)."""
     source = "(standard input)" if str(path) == STDIN else str(path)
     try:
-        document = read_json(path, RECORD_LIMITS)
+        parsed = read_json_document(path, RECORD_LIMITS)
+        document = parsed.document
         check_record_limits(document, source)
     except InputError as error:
         step: int | None = None
@@ -469,7 +477,7 @@ def read_record(path: str | Path) -> Record:
             step = error.path[1]
             field = json_path(error.path[2:])
         raise RecordError(error.detail, source=source, step=step, field=field) from None
-    return record_from_json(document, source)
+    return record_from_json(document, source, plain_json=parsed.plain_numbers)
 
 
 # ---------------------------------------------------------------------------------------
