@@ -128,54 +128,6 @@ _ENCODE = _c_encoder()
 """One JSON value in canonical form (the settings of :func:`canonical_json`)."""
 
 
-class _Fragments:
-    """The canonical texts of one kind of state part, remembered by identity.
-
-    A step changes a few parts of a state and shares every other part (the same tuple,
-    the same player object) with the state before it, so most parts of the next state
-    were already written. Parts are frozen values, so the text of a part never changes;
-    each entry keeps its part alive, so an ``id`` is never reused while it is remembered.
-    One memory per kind of part, as one object (the empty tuple) may stand for parts of
-    different kinds (an empty list, an empty object). The memory is bounded: it is
-    emptied when it holds :data:`_FRAGMENTS_KEPT` parts.
-    """
-
-    __slots__ = ("entries", "write")
-
-    def __init__(self, document: Callable[[Any], Any]) -> None:
-        self.write = document if document in _WRITERS else _encoded(document)
-        """Writes the canonical text of a part."""
-        self.entries: dict[int, tuple[object, str]] = {}
-        """``id(part)``: the part and its canonical text."""
-
-    def text(self, part: Any) -> str:
-        """The canonical text of ``document(part)``, written once per part (and in the
-        meantime kept alive)."""
-        entry = self.entries.get(id(part))
-        if entry is not None and entry[0] is part:
-            return entry[1]
-        text = self.write(part)
-        if len(self.entries) >= _FRAGMENTS_KEPT:
-            self.entries.clear()
-        self.entries[id(part)] = (part, text)
-        return text
-
-
-_FRAGMENTS_KEPT = 2048
-"""Parts of one kind remembered at most (a few hundred steps' worth)."""
-
-
-def _encoded(document: Callable[[Any], Any]) -> Callable[[Any], str]:
-    def write(part: Any) -> str:
-        return _ENCODE(document(part))
-
-    return write
-
-
-_WRITERS: set[Callable[[Any], str]] = set()
-"""The functions that write a part's text themselves (the others make its document)."""
-
-
 def _string_list(values: tuple[str, ...]) -> str:
     """``_ENCODE(list(values))``, written directly when no string needs an escape (no
     quote, no backslash, no control character): then each is written as itself between
@@ -188,27 +140,17 @@ def _string_list(values: tuple[str, ...]) -> str:
     return _ENCODE(list(values))
 
 
-_WRITERS.add(_string_list)
+_SYMBOL_TEXTS = {id(symbol): _ENCODE(symbol.value) for symbol in Symbol}
+"""The text of each symbol, by the identity of the enum member (hashing a member runs
+Python code)."""
 
 
-def _same(value: Any) -> Any:
-    return value
-
-
-def _value(member: enum.Enum) -> Any:
-    return member.value
-
-
-def _symbols(symbols: tuple[Symbol, ...]) -> list[str]:
-    return [symbol.value for symbol in symbols]
-
-
-def _bonus(pairs: tuple[tuple[str, str], ...]) -> dict[str, str]:
-    return {city: tile for city, tile in pairs}
-
-
-def _palaces(palaces: tuple[Palace, ...]) -> list[list[Any]]:
-    return [[p.city, p.seat, p.crowned] for p in palaces]
+def _symbol_list(symbols: tuple[Symbol, ...]) -> str:
+    """``_ENCODE([symbol.value for symbol in symbols])``."""
+    try:
+        return "[" + ",".join([_SYMBOL_TEXTS[id(symbol)] for symbol in symbols]) + "]"
+    except KeyError:  # not a Symbol member: let the encoder say what it is
+        return _ENCODE([symbol.value for symbol in symbols])
 
 
 def _withdrawal_to_json(withdrawal: Withdrawal) -> dict[str, Any]:
@@ -240,52 +182,119 @@ def _scalar(value: Any) -> str:
     return _ENCODE(value)
 
 
-_FORMAT = _scalar(STATE_FORMAT)
-_VERSION = _scalar(STATE_VERSION)
-_STRINGS = _Fragments(_string_list)
-_SYMBOLS = _Fragments(_symbols)
-_BONUS = _Fragments(_bonus)
-_PALACES = _Fragments(_palaces)
-_WITHDRAWAL = _Fragments(_withdrawal_to_json)
-_DRAW = _Fragments(_draw_to_json)
-_RULES = _Fragments(RuleSet.to_json)
-_STEP = _Fragments(_value)
-_TEXT = _Fragments(_same)
-_COUNTS = _Fragments(list)
+def _member(member: enum.Enum) -> str:
+    return _ENCODE(member.value)
+
+
+def _bonus(pairs: tuple[tuple[str, str], ...]) -> str:
+    return _ENCODE({city: tile for city, tile in pairs})
+
+
+def _palaces(palaces: tuple[Palace, ...]) -> str:
+    return _ENCODE([[p.city, p.seat, p.crowned] for p in palaces])
+
+
+def _withdrawal(withdrawal: Withdrawal | None) -> str:
+    return "null" if withdrawal is None else _ENCODE(_withdrawal_to_json(withdrawal))
+
+
+def _draw(draw: PendingDraw | None) -> str:
+    return "null" if draw is None else _ENCODE(_draw_to_json(draw))
+
+
+def _config(config: GameConfig) -> tuple[str, str, str]:
+    """The texts that depend on the configuration only: from ``"components"`` to
+    ``"court_influence"``, from ``"players"`` to ``"province_order"`` and from
+    ``"ruleset"`` to ``"seats"`` (keys and separators included)."""
+    return (
+        ',"components":' + _ENCODE(config.components.digest) + ',"court_influence":',
+        ',"players":' + _scalar(config.players) + ',"province_order":',
+        ',"ruleset":' + _ENCODE(config.rules.to_json()) + ',"seats":[',
+    )
 
 
 def _player_text(player: PlayerState) -> str:
     """``_ENCODE(_player_to_json(player))``, put together like :func:`canonical_json`."""
     colour = player.colour
     counts = player.withdrawn_counts
-    strings = _STRINGS.text
     return "".join(
         (
             '{"colour":',
-            "null" if colour is None else _STEP.text(colour),
+            "null" if colour is None else _ENCODE(colour.value),
             ',"goods_tiles":',
-            strings(player.goods_tiles),
+            _string_list(player.goods_tiles),
             ',"hand":',
-            strings(player.hand),
+            _string_list(player.hand),
             ',"influence":',
-            _SYMBOLS.text(player.influence),
+            _symbol_list(player.influence),
             ',"played":',
-            strings(player.played),
+            _string_list(player.played),
             ',"province_tiles":',
-            strings(player.province_tiles),
+            _string_list(player.province_tiles),
             ',"score":',
             _scalar(player.score),
             ',"withdrawn":',
             _scalar(player.withdrawn),
             ',"withdrawn_counts":',
-            "null" if counts is None else _COUNTS.text(counts),
+            "null" if counts is None else _ENCODE(list(counts)),
             "}",
         )
     )
 
 
-_WRITERS.add(_player_text)
-_SEATS = _Fragments(_player_text)
+_WRITERS: tuple[Callable[[Any], Any], ...] = (
+    _bonus,  # bonus_on_board
+    _config,  # components, players, ruleset
+    _symbol_list,  # court_influence
+    _scalar,  # court_province_tile
+    _scalar,  # crown_in_court
+    _string_list,  # deck
+    _string_list,  # discard
+    _string_list,  # display
+    _draw,  # draw
+    _palaces,  # palaces
+    _string_list,  # province_order
+    _string_list,  # specials_on_table
+    _scalar,  # start_player
+    _member,  # step
+    _scalar,  # to_move
+    _scalar,  # visit
+    _withdrawal,  # withdrawal
+)
+"""How each part of :func:`_parts` is written."""
+
+
+def _parts(state: GameState) -> tuple[Any, ...]:
+    """The parts of a state whose texts :func:`canonical_json` puts together, in the
+    order of their keys (the seats apart)."""
+    return (
+        state.bonus_on_board,
+        state.config,
+        state.court_influence,
+        state.court_province_tile,
+        state.crown_in_court,
+        state.deck,
+        state.discard,
+        state.display,
+        state.draw,
+        state.palaces,
+        state.province_order,
+        state.specials_on_table,
+        state.start_player,
+        state.step,
+        state.to_move,
+        state.visit,
+        state.withdrawal,
+    )
+
+
+_Written = tuple[tuple[Any, ...], list[Any], tuple[PlayerState, ...], list[str]]
+"""A state's parts, their texts, its players and their texts."""
+
+_UNWRITTEN = object()
+"""Stands for the parts of a state not written yet (no part is this object)."""
+_last_written: _Written = ((_UNWRITTEN,) * len(_WRITERS), [""] * len(_WRITERS), (), [])
+"""The parts and texts of the state :func:`canonical_json` wrote last."""
 
 
 def canonical_json(state: GameState) -> str:
@@ -293,63 +302,75 @@ def canonical_json(state: GameState) -> str:
 
     The text is exactly ``json.dumps(state_to_json(state), sort_keys=True,
     separators=(",", ":"), ensure_ascii=False)``, put together from the texts of the
-    state's parts in the order of their sorted keys; the text of a part shared with a
-    state written earlier is not written again (see :class:`_Fragments`).
+    state's parts in the order of their keys. A step changes a few parts of a state and
+    shares every other part (the same tuple, the same player object) with the state
+    before it; the parts are frozen values, so the text of a part the state shares with
+    the state written last is taken from that state's text instead of written again.
     """
-    config = state.config
-    strings = _STRINGS.text
-    withdrawal = state.withdrawal
-    draw = state.draw
-    tile = state.court_province_tile
+    global _last_written  # one tuple, replaced whole: threads see one state's texts
+    last_parts, last_texts, last_players, last_seats = _last_written
+    parts = _parts(state)
+    texts = [
+        text if part is last else write(part)
+        for part, last, text, write in zip(parts, last_parts, last_texts, _WRITERS, strict=True)
+    ]
+    players = state.players
+    if len(players) == len(last_players):
+        seats = [
+            text if player is last else _player_text(player)
+            for player, last, text in zip(players, last_players, last_seats, strict=True)
+        ]
+    else:
+        seats = [_player_text(player) for player in players]
+    _last_written = (parts, texts, players, seats)
+    components, players_to_order, ruleset_to_seats = texts[1]
     return "".join(
         (
             '{"bonus_on_board":',
-            _BONUS.text(state.bonus_on_board),
-            ',"components":',
-            _TEXT.text(config.components.digest),
-            ',"court_influence":',
-            _SYMBOLS.text(state.court_influence),
+            texts[0],
+            components,
+            texts[2],
             ',"court_province_tile":',
-            "null" if tile is None else _TEXT.text(tile),
+            texts[3],
             ',"crown_in_court":',
-            _scalar(state.crown_in_court),
+            texts[4],
             ',"deck":',
-            strings(state.deck),
+            texts[5],
             ',"discard":',
-            strings(state.discard),
+            texts[6],
             ',"display":',
-            strings(state.display),
+            texts[7],
             ',"draw":',
-            "null" if draw is None else _DRAW.text(draw),
+            texts[8],
             ',"format":',
             _FORMAT,
             ',"palaces":',
-            _PALACES.text(state.palaces),
-            ',"players":',
-            _scalar(config.players),
-            ',"province_order":',
-            strings(state.province_order),
-            ',"ruleset":',
-            _RULES.text(config.rules),
-            ',"seats":[',
-            ",".join(map(_SEATS.text, state.players)),
+            texts[9],
+            players_to_order,
+            texts[10],
+            ruleset_to_seats,
+            ",".join(seats),
             '],"specials_on_table":',
-            strings(state.specials_on_table),
+            texts[11],
             ',"start_player":',
-            _scalar(state.start_player),
+            texts[12],
             ',"step":',
-            _STEP.text(state.step),
+            texts[13],
             ',"to_move":',
-            _scalar(state.to_move),
+            texts[14],
             ',"version":',
             _VERSION,
             ',"visit":',
-            _scalar(state.visit),
+            texts[15],
             ',"withdrawal":',
-            "null" if withdrawal is None else _WITHDRAWAL.text(withdrawal),
+            texts[16],
             "}",
         )
     )
+
+
+_FORMAT = _scalar(STATE_FORMAT)
+_VERSION = _scalar(STATE_VERSION)
 
 
 def state_digest(state: GameState) -> str:

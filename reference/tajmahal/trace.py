@@ -33,7 +33,7 @@ import attrs
 
 from tajmahal.actions import Action, parse_action
 from tajmahal.components import Components
-from tajmahal.digest import legal_digest, state_digest
+from tajmahal.digest import action_strings, legal_digest, sha256_text, state_digest
 from tajmahal.engine import apply_with_events, legal_actions
 from tajmahal.errors import ActionSyntaxError, IllegalActionError, RecordError, TajMahalError
 from tajmahal.events import Event
@@ -561,6 +561,26 @@ def _describe(mismatches: list[Mismatch]) -> str:
     )
 
 
+_ACTIONS: dict[str, Action] = {}
+"""Action strings already parsed (actions are frozen values, so one object can stand for
+every occurrence of its string)."""
+_ACTIONS_KEPT = 4096
+"""Action strings remembered at most (emptied when full)."""
+
+
+def _parse_action(text: str) -> Action:
+    """:func:`parse_action`, remembering the strings it has parsed."""
+    if not isinstance(text, str):
+        return parse_action(text)
+    action = _ACTIONS.get(text)
+    if action is None:
+        action = parse_action(text)
+        if len(_ACTIONS) >= _ACTIONS_KEPT:
+            _ACTIONS.clear()
+        _ACTIONS[text] = action
+    return action
+
+
 def replay_steps(
     record: Record, components: Components, source: str = ""
 ) -> Iterator[ReplayedStep]:
@@ -573,6 +593,7 @@ def replay_steps(
     the end of the game.
     """
     state = initial_state(record, components, source)
+    annotations = record.version >= 2
     for index, step in enumerate(record.steps):
         if state.is_over:
             raise VerificationError(
@@ -582,7 +603,7 @@ def replay_steps(
                 field="action",
             )
         try:
-            action = parse_action(step.action)
+            action = _parse_action(step.action)
         except ActionSyntaxError as error:
             raise RecordError(str(error), source=source, step=index, field="action") from None
         found: list[Mismatch] = []
@@ -596,10 +617,10 @@ def replay_steps(
                 )
             )
         if step.legal_count is not None or step.legal is not None:
-            legal = sorted(str(item) for item in legal_actions(state))
+            legal = action_strings(legal_actions(state))
             if step.legal_count != len(legal):
                 found.append(Mismatch("legal_count", step.legal_count, len(legal)))
-            digest = legal_digest(legal)
+            digest = sha256_text("\n".join(legal))  # legal_digest(legal), already sorted
             if step.legal_digest != digest:
                 found.append(Mismatch("legal_digest", step.legal_digest, digest))
             if step.legal is not None and list(step.legal) != legal:
@@ -617,7 +638,7 @@ def replay_steps(
                 clause=getattr(error, "clause", None),
             ) from None
         replayed = ReplayedStep(index, state, action, after, events)
-        found.extend(_expectation_mismatches(step, replayed, record.version >= 2))
+        found.extend(_expectation_mismatches(step, replayed, annotations))
         if found:
             raise VerificationError(
                 _describe(found),
@@ -633,10 +654,10 @@ def replay_steps(
 
 def replay(record: Record, components: Components, source: str = "") -> GameState:
     """The final state of a record (see :func:`replay_steps` for the checks made)."""
-    state = initial_state(record, components, source)
+    state: GameState | None = None
     for replayed in replay_steps(record, components, source):
         state = replayed.after
-    return state
+    return initial_state(record, components, source) if state is None else state
 
 
 def check_result(record: Record, state: GameState, source: str = "") -> None:
