@@ -47,12 +47,10 @@ _TEXTS_KEPT = 8192
 """Actions remembered at most (emptied when full)."""
 
 
-def _text(action: Action | str) -> str:
+def _remember(action: Action | str) -> str:
+    """The canonical string of ``action``, remembered when it is an action object."""
     if isinstance(action, str):
         return action
-    entry = _TEXTS.get(id(action))
-    if entry is not None and entry[0] is action:
-        return entry[1]
     text = str(action)
     if len(_TEXTS) >= _TEXTS_KEPT:
         _TEXTS.clear()
@@ -63,7 +61,15 @@ def _text(action: Action | str) -> str:
 def action_strings(actions: Iterable[Action | str]) -> list[str]:
     """The canonical strings of ``actions``, sorted by code point (as listed in records
     and digested by :func:`legal_digest`)."""
-    return sorted(map(_text, actions))
+    texts = _TEXTS
+    return sorted(
+        [
+            entry[1]
+            if (entry := texts.get(id(action))) is not None and entry[0] is action
+            else _remember(action)
+            for action in actions
+        ]
+    )
 
 
 def legal_digest(actions: Iterable[Action | str]) -> str:

@@ -134,7 +134,10 @@ def _string_list(values: tuple[str, ...]) -> str:
     quotes."""
     if not values:
         return "[]"
-    joined = '","'.join(values)
+    try:
+        joined = '","'.join(values)
+    except TypeError:  # not only strings
+        return _ENCODE(list(values))
     if joined.isprintable() and "\\" not in joined and joined.count('"') == 2 * len(values) - 2:
         return '["' + joined + '"]'
     return _ENCODE(list(values))
@@ -194,8 +197,25 @@ def _palaces(palaces: tuple[Palace, ...]) -> str:
     return _ENCODE([[p.city, p.seat, p.crowned] for p in palaces])
 
 
+_WITHDRAWAL = (
+    '{"crown_owed":%s,"palaces_owed":%s,"placed":%s,"played_nothing":%s,'
+    '"province_won":%s,"scored":%s,"seat":%s}'
+)
+"""The canonical text of a withdrawal, keys sorted."""
+
+
 def _withdrawal(withdrawal: Withdrawal | None) -> str:
-    return "null" if withdrawal is None else _ENCODE(_withdrawal_to_json(withdrawal))
+    if withdrawal is None:
+        return "null"
+    return _WITHDRAWAL % (
+        _scalar(withdrawal.crown_owed),
+        _scalar(withdrawal.palaces_owed),
+        _string_list(withdrawal.placed),
+        _scalar(withdrawal.played_nothing),
+        _scalar(withdrawal.province_won),
+        _scalar(withdrawal.scored),
+        _scalar(withdrawal.seat),
+    )
 
 
 def _draw(draw: PendingDraw | None) -> str:
@@ -213,32 +233,43 @@ def _config(config: GameConfig) -> tuple[str, str, str]:
     )
 
 
+_PLAYER = (
+    '{"colour":%s,"goods_tiles":%s,"hand":%s,"influence":%s,"played":%s,'
+    '"province_tiles":%s,"score":%s,"withdrawn":%s,"withdrawn_counts":%s}'
+)
+"""The canonical text of a seat, keys sorted."""
+
+_COLOUR_TEXTS = {id(colour): _ENCODE(colour.value) for colour in CardColour}
+"""The text of each colour, by the identity of the enum member."""
+
+
 def _player_text(player: PlayerState) -> str:
-    """``_ENCODE(_player_to_json(player))``, put together like :func:`canonical_json`."""
+    """``_ENCODE(_player_to_json(player))``, put together from the fields' texts; its
+    card and tile ids are written as themselves between quotes when none needs an
+    escape (see :func:`_string_list`)."""
+    hand = player.hand
+    played = player.played
+    goods = player.goods_tiles
+    tiles = player.province_tiles
+    try:
+        ids = "".join(hand) + "".join(played) + "".join(goods) + "".join(tiles)
+    except TypeError:  # not only strings
+        return _ENCODE(_player_to_json(player))
     colour = player.colour
+    colour_text = "null" if colour is None else _COLOUR_TEXTS.get(id(colour))
+    if not ids.isprintable() or '"' in ids or "\\" in ids or colour_text is None:
+        return _ENCODE(_player_to_json(player))
     counts = player.withdrawn_counts
-    return "".join(
-        (
-            '{"colour":',
-            "null" if colour is None else _ENCODE(colour.value),
-            ',"goods_tiles":',
-            _string_list(player.goods_tiles),
-            ',"hand":',
-            _string_list(player.hand),
-            ',"influence":',
-            _symbol_list(player.influence),
-            ',"played":',
-            _string_list(player.played),
-            ',"province_tiles":',
-            _string_list(player.province_tiles),
-            ',"score":',
-            _scalar(player.score),
-            ',"withdrawn":',
-            _scalar(player.withdrawn),
-            ',"withdrawn_counts":',
-            "null" if counts is None else _ENCODE(list(counts)),
-            "}",
-        )
+    return _PLAYER % (
+        colour_text,
+        '["' + '","'.join(goods) + '"]' if goods else "[]",
+        '["' + '","'.join(hand) + '"]' if hand else "[]",
+        _symbol_list(player.influence),
+        '["' + '","'.join(played) + '"]' if played else "[]",
+        '["' + '","'.join(tiles) + '"]' if tiles else "[]",
+        _scalar(player.score),
+        _scalar(player.withdrawn),
+        "null" if counts is None else _ENCODE(list(counts)),
     )
 
 
