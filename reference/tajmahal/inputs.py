@@ -270,15 +270,19 @@ class _Numbers:
     value refused (which :func:`check_values` then reports with its path), a number with
     a fraction or an exponent, an integer of more than :data:`PLAIN_INT_DIGITS` digits."""
 
-    __slots__ = ("int_limit", "long_ints", "non_integers", "refused")
+    __slots__ = ("int_limit", "long_ints", "non_integers", "refused", "short")
 
     def __init__(self, int_limit: int) -> None:
         self.int_limit = int_limit
+        self.short = min(int_limit, PLAIN_INT_DIGITS)
+        """Integers written with at most this many characters need no look."""
         self.refused = False
         self.non_integers = False
         self.long_ints = False
 
     def integer(self, text: str) -> int | _Refused:
+        if len(text) <= self.short:
+            return int(text)
         digits = len(text.lstrip("-"))
         if digits > PLAIN_INT_DIGITS:
             self.long_ints = True
