@@ -128,6 +128,18 @@ _ENCODE = _c_encoder()
 """One JSON value in canonical form (the settings of :func:`canonical_json`)."""
 
 
+_ESCAPED = bytes(range(0x20)) + b'"\\'
+"""The bytes whose characters JSON writes escaped (``ensure_ascii=False`` escapes only the
+quote, the backslash and the control characters below U+0020; UTF-8 writes every other
+character with bytes outside this set)."""
+
+
+def _escapes(text: str) -> int:
+    """How many characters of ``text`` JSON writes escaped."""
+    data = text.encode("utf-8", "surrogatepass")
+    return len(data) - len(data.translate(None, _ESCAPED))
+
+
 def _string_list(values: tuple[str, ...]) -> str:
     """``_ENCODE(list(values))``, written directly when no string needs an escape (no
     quote, no backslash, no control character): then each is written as itself between
@@ -138,7 +150,7 @@ def _string_list(values: tuple[str, ...]) -> str:
         joined = '","'.join(values)
     except TypeError:  # not only strings
         return _ENCODE(list(values))
-    if joined.isprintable() and "\\" not in joined and joined.count('"') == 2 * len(values) - 2:
+    if _escapes(joined) == 2 * len(values) - 2:  # the quotes of the separators only
         return '["' + joined + '"]'
     return _ENCODE(list(values))
 
@@ -185,16 +197,40 @@ def _scalar(value: Any) -> str:
     return _ENCODE(value)
 
 
+_STEP_TEXTS = {id(step): _ENCODE(step.value) for step in Step}
+"""The text of each step, by the identity of the enum member."""
+
+
 def _member(member: enum.Enum) -> str:
-    return _ENCODE(member.value)
+    text = _STEP_TEXTS.get(id(member))
+    return _ENCODE(member.value) if text is None else text
 
 
 def _bonus(pairs: tuple[tuple[str, str], ...]) -> str:
     return _ENCODE({city: tile for city, tile in pairs})
 
 
+def _palace(palace: Palace) -> str:
+    return _ENCODE([palace.city, palace.seat, palace.crowned])
+
+
 def _palaces(palaces: tuple[Palace, ...]) -> str:
-    return _ENCODE([[p.city, p.seat, p.crowned] for p in palaces])
+    """The palaces' texts, each written once while remembered (a palace stays the same
+    object for the rest of the game)."""
+    entries = _PALACE.entries
+    write = _PALACE.text
+    return (
+        "["
+        + ",".join(
+            [
+                entry[1]
+                if (entry := entries.get(id(palace))) is not None and entry[0] is palace
+                else write(palace)
+                for palace in palaces
+            ]
+        )
+        + "]"
+    )
 
 
 _WITHDRAWAL = (
@@ -207,14 +243,23 @@ _WITHDRAWAL = (
 def _withdrawal(withdrawal: Withdrawal | None) -> str:
     if withdrawal is None:
         return "null"
+    crown_owed = withdrawal.crown_owed
+    played_nothing = withdrawal.played_nothing
+    scored = withdrawal.scored
+    owed = withdrawal.palaces_owed
+    seat = withdrawal.seat
     return _WITHDRAWAL % (
-        _scalar(withdrawal.crown_owed),
-        _scalar(withdrawal.palaces_owed),
+        "true" if crown_owed is True else "false" if crown_owed is False else _scalar(crown_owed),
+        int.__repr__(owed) if type(owed) is int else _scalar(owed),
         _string_list(withdrawal.placed),
-        _scalar(withdrawal.played_nothing),
+        "true"
+        if played_nothing is True
+        else "false"
+        if played_nothing is False
+        else _scalar(played_nothing),
         _scalar(withdrawal.province_won),
-        _scalar(withdrawal.scored),
-        _scalar(withdrawal.seat),
+        "true" if scored is True else "false" if scored is False else _scalar(scored),
+        int.__repr__(seat) if type(seat) is int else _scalar(seat),
     )
 
 
@@ -257,9 +302,11 @@ def _player_text(player: PlayerState) -> str:
         return _ENCODE(_player_to_json(player))
     colour = player.colour
     colour_text = "null" if colour is None else _COLOUR_TEXTS.get(id(colour))
-    if not ids.isprintable() or '"' in ids or "\\" in ids or colour_text is None:
+    if colour_text is None or _escapes(ids):
         return _ENCODE(_player_to_json(player))
     counts = player.withdrawn_counts
+    score = player.score
+    withdrawn = player.withdrawn
     return _PLAYER % (
         colour_text,
         '["' + '","'.join(goods) + '"]' if goods else "[]",
@@ -267,10 +314,43 @@ def _player_text(player: PlayerState) -> str:
         _symbol_list(player.influence),
         '["' + '","'.join(played) + '"]' if played else "[]",
         '["' + '","'.join(tiles) + '"]' if tiles else "[]",
-        _scalar(player.score),
-        _scalar(player.withdrawn),
-        "null" if counts is None else _ENCODE(list(counts)),
+        int.__repr__(score) if type(score) is int else _scalar(score),
+        "true" if withdrawn is True else "false" if withdrawn is False else _scalar(withdrawn),
+        "null" if counts is None else _COUNTS.text(counts),
     )
+
+
+class _Remembered:
+    """Texts of values written before, by the identity of the value (each entry keeps its
+    value alive, so an ``id`` is not reused while it is remembered); for frozen values
+    that stay the same object over many states."""
+
+    __slots__ = ("entries", "write")
+
+    def __init__(self, write: Callable[[Any], str]) -> None:
+        self.write = write
+        self.entries: dict[int, tuple[object, str]] = {}
+
+    def text(self, value: Any) -> str:
+        """The text of ``value``, written once while remembered."""
+        entry = self.entries.get(id(value))
+        if entry is not None and entry[0] is value:
+            return entry[1]
+        text = self.write(value)
+        if len(self.entries) >= 256:
+            self.entries.clear()
+        self.entries[id(value)] = (value, text)
+        return text
+
+
+def _int_list(values: tuple[int, ...]) -> str:
+    return _ENCODE(list(values))
+
+
+_COUNTS = _Remembered(_int_list)
+"""The symbol counts of withdrawn seats (the same tuple until the visit ends)."""
+_PALACE = _Remembered(_palace)
+"""Palaces on the board."""
 
 
 _WRITERS: tuple[Callable[[Any], Any], ...] = (
