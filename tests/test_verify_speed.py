@@ -334,3 +334,12 @@ def test_without_the_extra_everything_goes_to_jsonschema(monkeypatch: pytest.Mon
     broken = {**GOLDEN, "players": 6}
     violation = first_violation("trace", broken, plain_json=True)
     assert violation is not None and violation.field == "players"
+
+
+@SETTINGS
+@given(text=st.text(alphabet='[]{}",:\\ab0é', max_size=60))
+def test_the_structure_counted_is_what_blanking_the_strings_leaves(text: str) -> None:
+    def counted(bare: str) -> str:
+        return "".join(char for char in bare if char in "[]{},:")
+
+    assert counted(inputs._structure(text)) == counted(inputs._STRING.sub("0", text))

@@ -217,7 +217,7 @@ def check_structure(text: str, limits: Limits, source: str) -> None:
     Strings are blanked out first (a bracket inside a string does not nest); the depth
     is the running count of openings minus closings, computed without recursion.
     """
-    bare = _blank_strings(text)
+    bare = _structure(text)
     if _too_deep(bare, limits.max_depth):
         raise InputError(f"nested more than {limits.max_depth} levels deep", source=source)
     values = bare.count(",") + bare.count(":") + bare.count("[") + bare.count("{") + 1
@@ -239,6 +239,23 @@ def _blank_strings(text: str) -> str:
     if len(pieces) % 2:
         return "0".join(pieces[::2])
     return "0".join(pieces[:-1:2]) + '"' + pieces[-1]
+
+
+_KEEP_STRUCTURE = {code: None for code in range(128) if chr(code) not in '[]{},:"'}
+"""Deletes every ASCII character but brackets, commas, colons and quotes."""
+
+
+def _structure(text: str) -> str:
+    """Text holding, in order, the brackets, commas and colons of ``text`` that lie outside
+    its string literals (what :func:`check_structure` counts), as :func:`_blank_strings`
+    leaves them. For ASCII text with no backslash, everything else is deleted first
+    (quotes kept), then every pair of adjacent quotes (an empty string, or the end of a
+    string and the start of the next with nothing between: nothing outside a string is
+    lost and the quotes still alternate), then what lies between the quotes that remain
+    is left out as :func:`_blank_strings` leaves it out."""
+    if "\\" in text or not text.isascii():
+        return _blank_strings(text)
+    return _blank_strings(text.translate(_KEEP_STRUCTURE).replace('""', ""))
 
 
 def _too_deep(bare: str, limit: int) -> bool:
