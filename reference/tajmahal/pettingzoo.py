@@ -37,11 +37,11 @@ from tajmahal.bounds import bounds
 from tajmahal.components import Components, default_components
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.match import chance_seed
-from tajmahal.observation import fill_observation_tensor, tensor_layout
+from tajmahal.encoding import tensor_encoder
+from tajmahal.observation import tensor_layout
 from tajmahal.rules import RuleSet
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
-from tajmahal.view import view
 
 ENV_NAME = "tajmahal_v1"
 """The versioned environment name (bumped when observations or actions change meaning)."""
@@ -83,6 +83,8 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """The numbered decisions."""
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._encoder = tensor_encoder(self.components)
         size = tensor_layout(self.components).size
         self._size = size
         high = float(max(bounds(self.components, players).score, len(self.components.cards)))
@@ -161,10 +163,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
         state = self.state_
         assert state is not None, "reset() first"
-        seat = self.possible_agents.index(agent)
-        tensor = fill_observation_tensor(
-            view(state, seat), self.components, np.zeros(self._size, np.float32)
-        )
+        tensor = self._encoder.encode(state, self._seats[agent], np.zeros(self._size, np.float32))
         if agent == self.agent_selection and not state.is_over:
             mask = self._current_mask.copy()
         else:

@@ -1,0 +1,261 @@
+"""The observation tensor straight from a state: the adapters' fast path (numpy).
+
+:func:`tajmahal.observation.observation_tensor` encodes a :class:`~tajmahal.view.View`
+value by value, which is clear but costs more than an engine step. The adapters
+encode one state per step, so :class:`TensorEncoder` writes the same values
+(``tests/ai/test_encoding.py`` compares them on whole random games) from the state
+itself: every index is looked up in tables built once per component set, and the
+indices of the parts a step leaves alone are remembered by the identity of the
+state's own values, which consecutive states share.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import numpy as np
+
+from tajmahal.components import CardId, Components
+from tajmahal.observation import MAX_SEATS, STEPS, Section, tensor_layout
+from tajmahal.state import GameState, Palace, PlayerState
+from tajmahal.symbols import COLOURS, INFLUENCE_SYMBOLS
+
+_CACHE_LIMIT = 4096
+"""Entries kept by a :class:`TensorEncoder` before it starts over (bounds its memory)."""
+
+
+class TensorEncoder:
+    """Writes ``observation_tensor(view(state, seat), components)`` straight from a state.
+
+    The same values as :func:`~tajmahal.observation.fill_observation_tensor` of
+    :func:`~tajmahal.view.view` (a test compares them on whole random games), without
+    building the view. Index tables are computed once per component set. The seat
+    sections are first indexed by absolute seat, then rotated to the viewer's slots by
+    one table lookup per index (one rotation table per player count and viewer), so
+    that what a seat holds is encoded once however many seats look at it. The indices
+    of the parts a step leaves alone (the discard pile, a seat's holdings, the palaces,
+    the board's tiles) are remembered by the identity of the state's own values, which
+    consecutive states share.
+    """
+
+    __slots__ = (
+        "_cache",
+        "_card",
+        "_colour",
+        "_goods",
+        "_influence",
+        "_offsets",
+        "_played",
+        "_provinces",
+        "_rotations",
+        "_tiles",
+        "layout",
+    )
+
+    def __init__(self, components: Components) -> None:
+        layout = tensor_layout(components)
+        self.layout = layout
+        """The layout written."""
+        at = layout.offsets
+        self._offsets = at
+        cards = layout.cards
+        c = len(cards)
+        self._card = {
+            name: {card: at[name] + number for card, number in cards.items()}
+            for name in ("hand", "display", "discard", "specials_on_table")
+        }
+        # Per seat slot k: card, colour, symbol and tile ids to their index.
+        self._played = tuple(
+            {card: at["played"] + k * c + number for card, number in cards.items()}
+            for k in range(MAX_SEATS)
+        )
+        self._colour = tuple(
+            {colour: at["colour"] + k * len(COLOURS) + n for n, colour in enumerate(COLOURS)}
+            for k in range(MAX_SEATS)
+        )
+        symbols = len(INFLUENCE_SYMBOLS)
+        self._influence = tuple(
+            tuple(at["influence"] + k * symbols + n for n in range(symbols))
+            for k in range(MAX_SEATS)
+        )
+        tiles = layout.province_tiles
+        self._tiles = tuple(
+            {t: at["province_tiles_won"] + k * len(tiles) + n for t, n in tiles.items()}
+            for k in range(MAX_SEATS)
+        )
+        bonus = layout.bonus_tiles
+        self._goods = tuple(
+            {t: at["goods_tiles"] + k * len(bonus) + n for t, n in bonus.items()}
+            for k in range(MAX_SEATS)
+        )
+        self._provinces = layout.provinces
+        self._rotations = tuple(
+            tuple(_rotation(layout.sections, players, viewer) for viewer in range(players))
+            for players in range(3, MAX_SEATS + 1)
+        )
+        self._cache: dict[tuple[Any, ...], tuple[object, Any]] = {}
+
+    def _remember(self, key: tuple[Any, ...], owner: object, value: Any) -> Any:
+        # The entry keeps ``owner`` alive, so no other object can take its id while the
+        # entry exists: a hit on (kind, id(owner), ...) is always the same object.
+        cache = self._cache
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = (owner, value)
+        return value
+
+    def _cards(self, name: str, group: tuple[CardId, ...]) -> list[int]:
+        hit = self._cache.get((name, id(group)))
+        if hit is not None:
+            return hit[1]  # type: ignore[no-any-return]
+        table = self._card[name]
+        ones = [table[card] for card in group]
+        return self._remember((name, id(group)), group, ones)  # type: ignore[no-any-return]
+
+    def _court(self, court: tuple[Any, ...]) -> list[int]:
+        hit = self._cache.get(("court", id(court)))
+        if hit is not None:
+            return hit[1]  # type: ignore[no-any-return]
+        start = self._offsets["court_influence"]
+        ones = [start + INFLUENCE_SYMBOLS.index(symbol) for symbol in court]
+        return self._remember(("court", id(court)), court, ones)  # type: ignore[no-any-return]
+
+    def _seat(self, player: PlayerState, k: int) -> tuple[list[int], list[int], list[float]]:
+        """Indices set to 1, then (index, value) pairs, of one seat's holdings in slot k."""
+        key = ("seat", id(player), k)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit[1]  # type: ignore[no-any-return]
+        at = self._offsets
+        played = self._played[k]
+        ones = [played[card] for card in player.played]
+        if player.colour is not None:
+            ones.append(self._colour[k][player.colour])
+        tiles = self._tiles[k]
+        ones.extend(tiles[tile] for tile in player.province_tiles)
+        goods = self._goods[k]
+        ones.extend(goods[tile] for tile in player.goods_tiles)
+        where = [at["hand_size"] + k, at["withdrawn"] + k, at["score"] + k]
+        values = [float(len(player.hand)), float(player.withdrawn), float(player.score)]
+        influence = self._influence[k]
+        counts: dict[int, float] = {}
+        for symbol in player.influence:
+            index = influence[INFLUENCE_SYMBOLS.index(symbol)]
+            counts[index] = counts.get(index, 0.0) + 1.0
+        where.extend(counts)
+        values.extend(counts.values())
+        return self._remember(key, player, (ones, where, values))  # type: ignore[no-any-return]
+
+    def _table(self, state: GameState) -> Any:
+        """The indices set to 1 by the discard pile, the province order and the bonus
+        tiles on the board, as one index array."""
+        discard, order, bonus = state.discard, state.province_order, state.bonus_on_board
+        key = ("table", id(discard), id(order), id(bonus))
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit[1]
+        at = self._offsets
+        provinces, cities = self._provinces, self.layout.cities
+        tiles = self.layout.bonus_tiles
+        ones = self._cards("discard", discard)[:]
+        ones.extend(
+            at["province_order"] + provinces[province] * 12 + visit
+            for visit, province in enumerate(order)
+        )
+        ones.extend(at["bonus_on_board"] + tiles[t] * len(cities) + cities[c] for c, t in bonus)
+        return self._remember(key, (discard, order, bonus), np.array(ones, np.intp))
+
+    def _palaces(self, palaces: tuple[Palace, ...]) -> list[int]:
+        """The palace indices with each owner in its own seat's slot (rotated later)."""
+        hit = self._cache.get(("palaces", id(palaces)))
+        if hit is not None:
+            return hit[1]  # type: ignore[no-any-return]
+        at = self._offsets
+        cities = self.layout.cities
+        ones = []
+        for palace in palaces:
+            ones.append(at["palaces"] + cities[palace.city] * MAX_SEATS + palace.seat)
+            if palace.crowned:
+                ones.append(at["crowned"] + cities[palace.city] * MAX_SEATS + palace.seat)
+        return self._remember(("palaces", id(palaces)), palaces, ones)  # type: ignore[no-any-return]
+
+    def encode(self, state: GameState, viewer: int, out: Any) -> Any:
+        """Write the tensor of ``viewer``'s view of ``state`` into the zero-filled numpy
+        float array ``out`` and return it."""
+        at = self._offsets
+        seats = state.players
+        players = len(seats)
+        ones = [
+            at["players"] + players - 3,
+            at["visit"] + state.visit - 1,
+            at["step"] + STEPS.index(state.step),
+            at["start_player"] + (state.start_player - viewer) % players,
+            at["current_province"] + self._provinces[state.current_province],
+        ]
+        if state.to_move is not None:
+            ones.append(at["to_move"] + (state.to_move - viewer) % players)
+        if state.court_province_tile is not None:
+            tile = self.layout.province_tiles[state.court_province_tile]
+            ones.append(at["court_province_tile"] + tile)
+        ones += self._cards("hand", seats[viewer].hand)
+        ones += self._cards("display", state.display)
+        ones += self._cards("specials_on_table", state.specials_on_table)
+        ones += self._court(state.court_influence)
+        # Seat sections and palaces by absolute seat, then rotated to the viewer's slots.
+        by_seat: list[int] = []
+        where: list[int] = []
+        values = [float(len(state.deck)), float(state.crown_in_court)]
+        for seat, player in enumerate(seats):
+            seat_ones, seat_where, seat_values = self._seat(player, seat)
+            by_seat += seat_ones
+            where += seat_where
+            values += seat_values
+        by_seat += self._palaces(state.palaces)
+        rotate = self._rotations[players - 3][viewer].__getitem__
+        ones += map(rotate, by_seat)
+        out[ones] = 1.0
+        out[self._table(state)] = 1.0
+        out[[at["deck_size"], at["crown_in_court"], *map(rotate, where)]] = values
+        return out
+
+
+_SEAT_FIRST = (
+    "hand_size",
+    "played",
+    "colour",
+    "withdrawn",
+    "influence",
+    "province_tiles_won",
+    "goods_tiles",
+    "score",
+)
+"""The sections indexed by seat slot first (shape ``(MAX_SEATS, ...)``)."""
+
+_SEAT_LAST = ("palaces", "crowned")
+"""The sections indexed by seat slot last (shape ``(cities, MAX_SEATS)``)."""
+
+
+def _rotation(sections: tuple[Section, ...], players: int, viewer: int) -> list[int]:
+    """Index by absolute seat to index by the viewer's slot (identity elsewhere)."""
+    end = sections[-1].offset + sections[-1].size
+    table = list(range(end))
+    for section in sections:
+        if section.name in _SEAT_FIRST:
+            stride = section.size // MAX_SEATS
+            for seat in range(players):
+                k = (seat - viewer) % players
+                for x in range(stride):
+                    table[section.offset + seat * stride + x] = section.offset + k * stride + x
+        elif section.name in _SEAT_LAST:
+            for row in range(section.size // MAX_SEATS):
+                base = section.offset + row * MAX_SEATS
+                for seat in range(players):
+                    table[base + seat] = base + (seat - viewer) % players
+    return table
+
+
+@functools.lru_cache(maxsize=8)
+def tensor_encoder(components: Components) -> TensorEncoder:
+    """The shared :class:`TensorEncoder` of a component set."""
+    return TensorEncoder(components)
