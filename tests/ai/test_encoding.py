@@ -28,18 +28,14 @@ def test_the_encoder_writes_the_tensor_of_the_view(players: int, seed: int) -> N
     assert steps > 100
 
 
-def test_the_encoder_starts_over_when_full() -> None:
+def test_the_encoder_starts_over_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     np = extra("numpy", "pettingzoo")
     encoding = extra("tajmahal.encoding", "pettingzoo")
     components = default_components()
     encoder = encoding.TensorEncoder(components)
     size = tensor_layout(components).size
-    limit = encoding._CACHE_LIMIT
-    encoding._CACHE_LIMIT = 8
-    try:
-        for _before, _action, after in random_game(4, 64):
-            found = encoder.encode(after, 2, np.zeros(size, np.float32))
-            assert found.tolist() == observation_tensor(view(after, 2), components)
-            assert len(encoder._cache) <= 8
-    finally:
-        encoding._CACHE_LIMIT = limit
+    monkeypatch.setattr(encoding, "_CACHE_LIMIT", 8)
+    for _before, _action, after in random_game(4, 64):
+        found = encoder.encode(after, 2, np.zeros(size, np.float32))
+        assert found.tolist() == observation_tensor(view(after, 2), components)
+        assert len(encoder._cache) <= 8
