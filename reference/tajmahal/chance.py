@@ -66,12 +66,14 @@ class Shuffling:
     def draw(self, card: CardId) -> Shuffling | GameState:
         """Draw ``card`` next; after the last card, the state after the whole reshuffle."""
         remaining = self.remaining()
-        if card not in remaining:
-            raise ValueError(f"{card!r} is not among the cards still to shuffle")
+        try:
+            index = remaining.index(card)
+        except ValueError:
+            raise ValueError(f"{card!r} is not among the cards still to shuffle") from None
         order = (*self.order, card)
         if len(remaining) == 1:
             return apply(self.state, Reshuffle(order))
-        return Shuffling(self.state, order, tuple(c for c in remaining if c != card))
+        return Shuffling(self.state, order, remaining[:index] + remaining[index + 1 :])
 
 
 @attrs.frozen(slots=True)

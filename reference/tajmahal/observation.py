@@ -521,4 +521,3 @@ def information_tensor_size(components: Components) -> int:
     """Length of :func:`information_tensor`."""
     layout = tensor_layout(components)
     return layout.size + MAX_SEATS * len(layout.cards)
-

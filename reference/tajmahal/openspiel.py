@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import repeat
 from typing import Any
 
 import attrs
@@ -86,6 +87,7 @@ PUBLIC = -1
 Node = Dealing | Shuffling | GameState
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 def parse_rules(text: str) -> RuleSet:
@@ -139,7 +141,18 @@ class _Data:
     adapter's hot path.
     """
 
-    __slots__ = ("action", "base", "cache", "legal", "node", "observed", "parent", "player")
+    __slots__ = (
+        "action",
+        "base",
+        "cache",
+        "chance",
+        "legal",
+        "node",
+        "observed",
+        "parent",
+        "player",
+        "start",
+    )
 
     def __init__(
         self,
@@ -147,6 +160,7 @@ class _Data:
         parent: _Data | None = None,
         action: Action | None = None,
         base: _Base | None = None,
+        start: bool = False,
     ) -> None:
         self.node = node
         """Where the game stands."""
@@ -155,7 +169,12 @@ class _Data:
         self.action = action
         """The engine action from the parent's state to this one (None for a partial draw)."""
         self.base = base
-        """Set at the first engine state and at a resampled state."""
+        """Set at a resampled state, and at the first engine state once asked for."""
+        self.start = start or base is not None
+        """True where per-seat knowledge starts (:attr:`base` is then set or computable)."""
+        self.chance: list[int] | None = None
+        """The sorted chance outcome ids here, once known (a chance node's list is derived
+        from its parent's by removing the drawn outcome)."""
         self.cache: dict[int, tuple[Knowledge, str]] = {}
         """Per seat: the knowledge here and this step's information-state line."""
         self.legal: list[list[int]] = []
@@ -179,6 +198,14 @@ class _Data:
         knowledge = {seat: item[0] for seat, item in found.items() if item is not None}
         prefix = {seat: item[1] for seat, item in found.items() if item is not None}
         return (_Data, (self.node, None, None, _Base(knowledge, prefix)))
+
+    def start_base(self) -> _Base:
+        """The knowledge where it starts (built on first use at the end of a dealing)."""
+        if self.base is None:
+            state = self.node
+            assert self.start and isinstance(state, GameState)
+            self.base = _start_base(state)
+        return self.base
 
     def engine_state(self) -> GameState | None:
         """The engine state here (the state at the chance step while shuffling)."""
@@ -330,7 +357,7 @@ def _initial_data(config: GameConfig) -> _Data:
         else:
             setup = random_setup(config.components, config.players, config.seed)
             state = new_game(config.components, config.players, setup, config.rules)
-            found = _Data(state, base=_start_base(state))
+            found = _Data(state, start=True)
         _INITIAL[config.parameters] = found
     return found
 
@@ -365,7 +392,7 @@ def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
     """The knowledge of ``seat`` at ``data`` and the full information-state text."""
     chain: list[_Data] = []
     link: _Data | None = data
-    while link is not None and seat not in link.cache and link.base is None:
+    while link is not None and seat not in link.cache and not link.start:
         chain.append(link)
         link = link.parent
     if link is None:
@@ -373,9 +400,9 @@ def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
     if seat in link.cache:
         knowledge = link.cache[seat][0]
     else:
-        assert link.base is not None
-        knowledge = link.base.knowledge[seat]
-        link.cache[seat] = (knowledge, link.base.prefix[seat])
+        base = link.start_base()
+        knowledge = base.knowledge[seat]
+        link.cache[seat] = (knowledge, base.prefix[seat])
     for step in reversed(chain):
         parent = step.parent
         assert parent is not None
@@ -396,8 +423,8 @@ def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
     link = data
     while link is not None:
         line = link.cache[seat][1]
-        if link.base is not None:
-            lines.append(link.base.prefix[seat])
+        if link.start:
+            lines.append(link.start_base().prefix[seat])
             break
         if line:
             lines.append(line)
@@ -435,26 +462,51 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         data.legal.append(found)
         return found
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions (chance outcomes at a chance node), as OpenSpiel's own
+        ``State.legal_actions``; answered in Python, without a trip through C++."""
+        data = self._data
+        current = data.player
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return list(self._chance_ids())
+        if player is not None and player != current:
+            if player < 0:
+                return list(super().legal_actions(player))  # OpenSpiel's own error
+            return []
+        return list(self._legal_actions(current))
+
+    def is_chance_node(self) -> bool:
+        """True at a chance node (answered in Python, as :meth:`legal_actions`)."""
+        return self._data.player == _CHANCE
+
     def _chance_ids(self) -> list[int]:
+        data = self._data
+        if data.chance is not None:
+            return data.chance
         game = self._game
-        node = self._data.node
+        node = data.node
         if isinstance(node, GameState):
             node = Shuffling(node)
         if isinstance(node, Shuffling):
-            return [game.card_index[card] for card in node.remaining()]
-        outcomes = node.outcomes()
-        phase = node.phase()
-        if phase == "card":
-            return [game.card_index[str(card)] for card in outcomes]
-        if phase == "start-player":
-            return [int(seat) for seat in outcomes]
-        return [game.tile_index[str(tile)] for tile in outcomes]
+            ids = [game.card_index[card] for card in node.remaining()]
+        else:
+            outcomes = node.outcomes()
+            phase = node.phase()
+            if phase == "card":
+                ids = [game.card_index[str(card)] for card in outcomes]
+            elif phase == "start-player":
+                ids = [int(seat) for seat in outcomes]
+            else:
+                ids = [game.tile_index[str(tile)] for tile in outcomes]
+        data.chance = ids
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next draw's outcomes with their probabilities (uniform)."""
         ids = self._chance_ids()
-        probability = 1.0 / len(ids)
-        return [(i, probability) for i in ids]
+        return list(zip(ids, repeat(1.0 / len(ids))))
 
     def _outcome(self, action: int) -> str | int:
         game = self._game
@@ -479,20 +531,29 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             return
         if isinstance(node, GameState):
             node = Shuffling(node)
+        following: Node
         if isinstance(node, Shuffling):
             card = self._game.cards[action]
             following = node.draw(card)
             if isinstance(following, GameState):
-                order = (*node.order, card)
-                self._data = _Data(following, data, Reshuffle(order))
-            else:
-                self._data = _Data(following, data)
-            return
-        dealt = node.draw(self._outcome(action))
-        if isinstance(dealt, GameState):
-            self._data = _Data(dealt, data, base=_start_base(dealt))
+                self._data = _Data(following, data, Reshuffle((*node.order, card)))
+                return
+            child = _Data(following, data)
         else:
-            self._data = _Data(dealt, data)
+            following = node.draw(self._outcome(action))
+            if isinstance(following, GameState):
+                self._data = _Data(following, data, start=True)
+                return
+            child = _Data(following, data)
+            if following.phase() != node.phase():
+                self._data = child
+                return
+        # The next draw of the same kind: what is left, without the card or tile drawn.
+        if data.chance is not None:
+            left = data.chance[:]
+            left.remove(action)
+            child.chance = left
+        self._data = child
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):

@@ -35,9 +35,9 @@ from pettingzoo.utils import AgentSelector
 from tajmahal.action_space import action_space
 from tajmahal.bounds import bounds
 from tajmahal.components import Components, default_components
+from tajmahal.encoding import tensor_encoder
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.match import chance_seed
-from tajmahal.encoding import tensor_encoder
 from tajmahal.observation import tensor_layout
 from tajmahal.rules import RuleSet
 from tajmahal.setup import new_game, random_setup

@@ -126,3 +126,38 @@ def test_components_parameter(tmp_path: Path) -> None:
     state = game.new_initial_state()
     assert state.node.config.components.digest != default_components().digest
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("setup", ["staged", "seeded"])
+def test_python_answers_match_openspiels_own(setup: str) -> None:
+    """``legal_actions``, ``is_chance_node`` and ``chance_outcomes`` are answered in Python;
+    OpenSpiel's C++ methods (which call back into the game) give the same answers."""
+    import random
+
+    game = pyspiel.load_game("tajmahal", {"players": 4, "setup": setup, "seed": 1})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    kinds = set()
+    while True:
+        kinds.add(state.current_player())
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in [-4, -1, 0, 1, 2, 3]:
+            try:
+                expected = pyspiel.State.legal_actions(state, player)
+            except pyspiel.SpielError:
+                with pytest.raises(pyspiel.SpielError):
+                    state.legal_actions(player)
+            else:
+                assert state.legal_actions(player) == expected
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert [action for action, _ in outcomes] == state.legal_actions()
+            assert sum(probability for _, probability in outcomes) == pytest.approx(1.0)
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        legal.clear()  # a caller may change the list it was given
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    assert kinds == {-4, -1, 0, 1, 2, 3}  # a reshuffle, and the staged dealing
