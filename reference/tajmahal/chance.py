@@ -102,11 +102,13 @@ class Dealing:
     def phase(self) -> Phase:
         """What is drawn next: ``province-tile``, ``bonus-tile``, ``card`` or ``start-player``."""
         provinces, fortresses, _, _, cards = _deal_order(self.components)
+        if self.cards:  # the tiles are all drawn before the first card
+            return "card" if len(self.cards) < len(cards) else "start-player"
         if len(self.province_tiles) < len(provinces):
             return "province-tile"
         if len(self.bonus_tiles) < len(fortresses):
             return "bonus-tile"
-        if len(self.cards) < len(cards):
+        if cards:
             return "card"
         return "start-player"
 
@@ -129,12 +131,11 @@ class Dealing:
         if phase == "start-player":
             return isinstance(outcome, int) and 0 <= outcome < self.players
         _, _, province_tiles, bonus_tiles, cards = _deal_order(self.components)
-        universe, used = {
-            "province-tile": (province_tiles, self.province_tiles),
-            "bonus-tile": (bonus_tiles, self.bonus_tiles),
-            "card": (cards, self.cards),
-        }[phase]
-        return outcome in universe and outcome not in used
+        if phase == "card":
+            return outcome in cards and outcome not in self.cards
+        if phase == "province-tile":
+            return outcome in province_tiles and outcome not in self.province_tiles
+        return outcome in bonus_tiles and outcome not in self.bonus_tiles
 
     def draw(self, outcome: ChanceOutcome) -> Dealing | GameState:
         """Draw ``outcome`` next; after the start player, the initial state of the game."""

@@ -65,7 +65,7 @@ from tajmahal.observation import (
 from tajmahal.rules import RuleSet
 from tajmahal.sampling import sample_consistent_state
 from tajmahal.setup import new_game, random_setup
-from tajmahal.state import GameState
+from tajmahal.state import GameState, Step
 from tajmahal.view import view
 
 GAME_NAME = "tajmahal"
@@ -161,6 +161,7 @@ class _Data:
         action: Action | None = None,
         base: _Base | None = None,
         start: bool = False,
+        player: int | None = None,
     ) -> None:
         self.node = node
         """Where the game stands."""
@@ -179,7 +180,7 @@ class _Data:
         """Per seat: the knowledge here and this step's information-state line."""
         self.legal: list[list[int]] = []
         """The sorted legal action ids, once asked for (a list of at most one list)."""
-        self.player = _player_of(node)
+        self.player = _player_of(node) if player is None else player
         """OpenSpiel's current player here."""
         self.observed: tuple[Observation, ...] = ()
         """What each seat learned from the step into this link, once asked for."""
@@ -508,12 +509,13 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         ids = self._chance_ids()
         return list(zip(ids, repeat(1.0 / len(ids))))
 
-    def _outcome(self, action: int) -> str | int:
+    def _outcome(self, action: int, phase: str | None = None) -> str | int:
         game = self._game
         node = self._data.node
         if isinstance(node, GameState | Shuffling):
             return game.cards[action]
-        phase = node.phase()
+        if phase is None:
+            phase = node.phase()
         if phase == "card":
             return game.cards[action]
         if phase == "province-tile":
@@ -525,9 +527,19 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         data = self._data
         node = data.node
-        if isinstance(node, GameState) and not node.is_chance:
+        if data.player >= 0:
+            assert isinstance(node, GameState)
             move = self._game.space.actions[action]
-            self._data = _Data(apply(node, move), data, move)
+            after = apply(node, move)
+            step = after.step
+            if step is Step.OVER:
+                player = _TERMINAL
+            elif step is Step.SHUFFLE:
+                player = _CHANCE
+            else:
+                assert after.to_move is not None
+                player = after.to_move
+            self._data = _Data(after, data, move, player=player)
             return
         if isinstance(node, GameState):
             node = Shuffling(node)
@@ -540,12 +552,13 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 return
             child = _Data(following, data)
         else:
-            following = node.draw(self._outcome(action))
+            phase = node.phase()
+            following = node.draw(self._outcome(action, phase))
             if isinstance(following, GameState):
                 self._data = _Data(following, data, start=True)
                 return
             child = _Data(following, data)
-            if following.phase() != node.phase():
+            if following.phase() != phase:
                 self._data = child
                 return
         # The next draw of the same kind: what is left, without the card or tile drawn.
