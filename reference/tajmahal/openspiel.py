@@ -261,6 +261,13 @@ class GameConfig:
 
 _CONFIGS: dict[tuple[Any, ...], GameConfig] = {}
 
+_UNSEEDED: dict[tuple[Any, ...], GameConfig] = {}
+"""A configuration per parameter set but the seed."""
+
+_CACHED_GAMES = 256
+"""Configurations and initial states kept (one per parameter set, so per seed when
+seeded) before the caches start over."""
+
 
 def game_config(params: dict[str, Any]) -> GameConfig:
     """The configuration for a parameter set (checked; cached)."""
@@ -269,6 +276,18 @@ def game_config(params: dict[str, Any]) -> GameConfig:
     found = _CONFIGS.get(key)
     if found is not None:
         return found
+    if len(_CONFIGS) >= _CACHED_GAMES:
+        _CONFIGS.clear()
+    # Games that differ only in their seed share everything else (a seeded game is
+    # loaded per seed): reuse a sibling's tables.
+    unseeded = tuple(values[name] if name != "seed" else None for name in sorted(values))
+    sibling = _UNSEEDED.get(unseeded)
+    if sibling is not None:
+        config = attrs.evolve(
+            sibling, parameters=tuple(sorted(values.items())), seed=int(values["seed"])
+        )
+        _CONFIGS[key] = config
+        return config
     players = int(values["players"])
     if players not in (3, 4, 5):
         raise ValueError(f"players: Taj Mahal is for 3 to 5 players, not {players}")
@@ -300,7 +319,7 @@ def game_config(params: dict[str, Any]) -> GameConfig:
             **{t: i for i, t in enumerate(bonus_tiles)},
         },
     )
-    _CONFIGS[key] = config
+    _CONFIGS[key] = _UNSEEDED[unseeded] = config
     return config
 
 
@@ -359,6 +378,8 @@ def _initial_data(config: GameConfig) -> _Data:
             setup = random_setup(config.components, config.players, config.seed)
             state = new_game(config.components, config.players, setup, config.rules)
             found = _Data(state, start=True)
+        if len(_INITIAL) >= _CACHED_GAMES:
+            _INITIAL.clear()
         _INITIAL[config.parameters] = found
     return found
 
