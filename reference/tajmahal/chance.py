@@ -206,6 +206,18 @@ def _build_deal_order(components: Components) -> _DealOrder:
     )
 
 
+def deal_phases(components: Components) -> tuple[Phase, ...]:
+    """What each draw of a :class:`Dealing` draws, in order (the n-th item for the n-th
+    draw, counted from 0): the phase depends only on how many draws were made."""
+    provinces, fortresses, _, _, cards = _deal_order(components)
+    phases: list[Phase] = []
+    phases += ["province-tile"] * len(provinces)
+    phases += ["bonus-tile"] * len(fortresses)
+    phases += ["card"] * len(cards)
+    phases.append("start-player")
+    return tuple(phases)
+
+
 ChanceNode = Dealing | Shuffling | GameState
 """Anything :func:`chance_outcomes` accepts."""
 

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import repeat
 from typing import Any
 
 import attrs
@@ -49,7 +48,7 @@ import pyspiel
 from tajmahal.action_space import ActionSpace, action_space
 from tajmahal.actions import Action, Reshuffle
 from tajmahal.bounds import Bounds, bounds
-from tajmahal.chance import Dealing, Shuffling
+from tajmahal.chance import Dealing, Shuffling, deal_phases
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.engine import apply, legal_actions
 from tajmahal.observation import (
@@ -178,8 +177,8 @@ class _Data:
         from its parent's by removing the drawn outcome)."""
         self.cache: dict[int, tuple[Knowledge, str]] = {}
         """Per seat: the knowledge here and this step's information-state line."""
-        self.legal: list[list[int]] = []
-        """The sorted legal action ids, once asked for (a list of at most one list)."""
+        self.legal: list[int] | None = None
+        """The sorted legal action ids, once asked for."""
         self.player = _player_of(node) if player is None else player
         """OpenSpiel's current player here."""
         self.observed: tuple[Observation, ...] = ()
@@ -251,6 +250,10 @@ class GameConfig:
     """Chance index to bonus tile id."""
     tile_index: dict[str, int]
     """Tile id to chance index."""
+    deal_phases: tuple[str, ...]
+    """What the n-th draw of a staged setup draws (:func:`tajmahal.chance.deal_phases`)."""
+    chance_ids: int
+    """One more than the largest chance outcome id."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameConfig:
         return self
@@ -318,6 +321,8 @@ def game_config(params: dict[str, Any]) -> GameConfig:
             **{t: i for i, t in enumerate(province_tiles)},
             **{t: i for i, t in enumerate(bonus_tiles)},
         },
+        deal_phases=deal_phases(components),
+        chance_ids=max(len(cards), len(province_tiles), len(bonus_tiles), players),
     )
     _CONFIGS[key] = _UNSEEDED[unseeded] = config
     return config
@@ -381,6 +386,20 @@ def _initial_data(config: GameConfig) -> _Data:
         if len(_INITIAL) >= _CACHED_GAMES:
             _INITIAL.clear()
         _INITIAL[config.parameters] = found
+    return found
+
+
+_PAIRS: dict[tuple[int, int], list[tuple[int, float]]] = {}
+
+
+def _pairs(count: int, ids: int) -> list[tuple[int, float]]:
+    """``(outcome, 1 / count)`` for every chance outcome id below ``ids``, by id (shared,
+    never changed: a node's outcome list is picked from it rather than built pair by
+    pair)."""
+    found = _PAIRS.get((count, ids))
+    if found is None:
+        probability = 1.0 / count
+        found = _PAIRS[count, ids] = [(i, probability) for i in range(ids)]
     return found
 
 
@@ -476,12 +495,11 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         data = self._data
-        if data.legal:
-            return data.legal[0]
-        node = data.node
-        assert isinstance(node, GameState)
-        found = sorted(self._game.space.ids_of(legal_actions(node)))
-        data.legal.append(found)
+        found = data.legal
+        if found is None:
+            node = data.node
+            assert isinstance(node, GameState)
+            found = data.legal = sorted(self._game.space.ids_of(legal_actions(node)))
         return found
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -528,7 +546,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next draw's outcomes with their probabilities (uniform)."""
         ids = self._chance_ids()
-        return list(zip(ids, repeat(1.0 / len(ids))))
+        return list(map(_pairs(len(ids), self._game.chance_ids).__getitem__, ids))
 
     def _outcome(self, action: int, phase: str | None = None) -> str | int:
         game = self._game
@@ -571,15 +589,37 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             if isinstance(following, GameState):
                 self._data = _Data(following, data, Reshuffle((*node.order, card)))
                 return
-            child = _Data(following, data)
+            child = _Data(following, data, player=_CHANCE)
         else:
-            phase = node.phase()
-            following = node.draw(self._outcome(action, phase))
-            if isinstance(following, GameState):
+            game = self._game
+            drawn = len(node.province_tiles) + len(node.bonus_tiles) + len(node.cards)
+            phase = game.deal_phases[drawn]
+            if phase == "start-player":
+                following = node.draw(action)
+                assert isinstance(following, GameState)
                 self._data = _Data(following, data, start=True)
                 return
-            child = _Data(following, data)
-            if following.phase() != phase:
+            # A tile or a card: checked against the outcomes left, then added as
+            # Dealing.draw adds it (the phase comes from the fixed order of the draws).
+            if action not in self._chance_ids():
+                raise ValueError(f"chance outcome {action} is not possible at the {phase} step")
+            if phase == "card":
+                following = Dealing(
+                    node.components,
+                    node.players,
+                    node.rules,
+                    node.province_tiles,
+                    node.bonus_tiles,
+                    (*node.cards, game.cards[action]),
+                )
+            elif phase == "province-tile":
+                tiles = (*node.province_tiles, game.province_tiles[action])
+                following = attrs.evolve(node, province_tiles=tiles)
+            else:
+                tiles = (*node.bonus_tiles, game.bonus_tiles[action])
+                following = attrs.evolve(node, bonus_tiles=tiles)
+            child = _Data(following, data, player=_CHANCE)
+            if game.deal_phases[drawn + 1] != phase:
                 self._data = child
                 return
         # The next draw of the same kind: what is left, without the card or tile drawn.
