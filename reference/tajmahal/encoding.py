@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from tajmahal.components import CardId, Components
-from tajmahal.observation import MAX_SEATS, STEPS, Section, tensor_layout
+from tajmahal.observation import MAX_SEATS, STEPS, Knowledge, Section, tensor_layout
 from tajmahal.state import GameState, Palace, PlayerState
 from tajmahal.symbols import COLOURS, INFLUENCE_SYMBOLS
 
@@ -217,6 +217,19 @@ class TensorEncoder:
         out[ones] = 1.0
         out[self._table(state)] = 1.0
         out[[at["deck_size"], at["crown_in_court"], *map(rotate, where)]] = values
+        return out
+
+    def encode_known(self, knowledge: Knowledge, viewer: int, players: int, out: Any) -> Any:
+        """Write the part :func:`~tajmahal.observation.information_tensor` adds (the
+        cards known in each seat slot's hand) after the observation in ``out``."""
+        start = self.layout.size
+        cards = self.layout.cards
+        ones = [
+            start + ((seat - viewer) % players) * len(cards) + cards[card]
+            for seat, known in enumerate(knowledge.known)
+            for card in known
+        ]
+        out[ones] = 1.0
         return out
 
 

@@ -50,12 +50,11 @@ from tajmahal.actions import Action, Reshuffle
 from tajmahal.bounds import Bounds, bounds
 from tajmahal.chance import Dealing, Shuffling, deal_phases
 from tajmahal.components import Components, default_components, load_components
+from tajmahal.encoding import tensor_encoder
 from tajmahal.engine import apply, legal_actions
 from tajmahal.observation import (
     Knowledge,
     Observation,
-    fill_observation_tensor,
-    information_tensor,
     information_tensor_size,
     observe,
     tensor_layout,
@@ -175,8 +174,9 @@ class _Data:
         self.chance: list[int] | None = None
         """The sorted chance outcome ids here, once known (a chance node's list is derived
         from its parent's by removing the drawn outcome)."""
-        self.cache: dict[int, tuple[Knowledge, str]] = {}
-        """Per seat: the knowledge here and this step's information-state line."""
+        self.cache: dict[int, tuple[Knowledge, str]] | None = None
+        """Per seat: the knowledge here and this step's information-state line (made on
+        first use: most links of a simulated game are never asked)."""
         self.legal: list[int] | None = None
         """The sorted legal action ids, once asked for."""
         self.player = _player_of(node) if player is None else player
@@ -433,11 +433,13 @@ def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
     """The knowledge of ``seat`` at ``data`` and the full information-state text."""
     chain: list[_Data] = []
     link: _Data | None = data
-    while link is not None and seat not in link.cache and not link.start:
+    while link is not None and not link.start and (link.cache is None or seat not in link.cache):
         chain.append(link)
         link = link.parent
     if link is None:
         return None  # still dealing
+    if link.cache is None:
+        link.cache = {}
     if seat in link.cache:
         knowledge = link.cache[seat][0]
     else:
@@ -459,10 +461,13 @@ def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
                 seen = attrs.evolve(seen, seat=PUBLIC, private=())
             knowledge = knowledge.update(seen)
             line = seen.to_text()
+        if step.cache is None:
+            step.cache = {}
         step.cache[seat] = (knowledge, line)
     lines: list[str] = []
     link = data
     while link is not None:
+        assert link.cache is not None
         line = link.cache[seat][1]
         if link.start:
             lines.append(link.start_base().prefix[seat])
@@ -470,6 +475,7 @@ def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
         if line:
             lines.append(line)
         link = link.parent
+    assert data.cache is not None
     return data.cache[seat][0], "\n".join(reversed(lines))
 
 
@@ -587,7 +593,13 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             card = self._game.cards[action]
             following = node.draw(card)
             if isinstance(following, GameState):
-                self._data = _Data(following, data, Reshuffle((*node.order, card)))
+                # The link before the first draw holds the state at the chance step: the
+                # partial draws between add nothing a seat learns, so they are let go.
+                start = data
+                while isinstance(start.node, Shuffling):
+                    assert start.parent is not None
+                    start = start.parent
+                self._data = _Data(following, start, Reshuffle((*node.order, card)))
                 return
             child = _Data(following, data, player=_CHANCE)
         else:
@@ -597,7 +609,8 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             if phase == "start-player":
                 following = node.draw(action)
                 assert isinstance(following, GameState)
-                self._data = _Data(following, data, start=True)
+                # Knowledge starts here: the draws of the dealing are let go.
+                self._data = _Data(following, None, start=True)
                 return
             # A tile or a card: checked against the outcomes left, then added as
             # Dealing.draw adds it (the phase comes from the fixed order of the draws).
@@ -729,6 +742,8 @@ class TajMahalObserver:
         size = information_tensor_size(self.game.components) if perfect_recall else layout.size
         self.tensor = np.zeros(size, np.float32)
         """The flat tensor, refilled by :meth:`set_from`."""
+        self.encoder = tensor_encoder(self.game.components)
+        """Writes the observation part (:class:`tajmahal.encoding.TensorEncoder`)."""
         self.dict: dict[str, Any] = {}
         """Named, shaped views into :attr:`tensor`."""
         for section in layout.sections:
@@ -745,14 +760,13 @@ class TajMahalObserver:
         if engine_state is None:
             self.tensor.fill(0.0)
             return
-        seen = view(engine_state, player)
+        tensor = self.tensor
+        tensor.fill(0.0)
+        self.encoder.encode(engine_state, player, tensor)
         if self.perfect_recall:
             knowledge = state.knowledge(player)
             assert knowledge is not None
-            self.tensor[:] = information_tensor(seen, knowledge, self.game.components)
-        else:
-            self.tensor.fill(0.0)
-            fill_observation_tensor(seen, self.game.components, self.tensor)
+            self.encoder.encode_known(knowledge, player, engine_state.players_count, tensor)
 
     def string_from(self, state: TajMahalState, player: int) -> str:
         """The information-state text, or the view as compact JSON."""
