@@ -590,18 +590,23 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             node = Shuffling(node)
         following: Node
         if isinstance(node, Shuffling):
-            card = self._game.cards[action]
-            following = node.draw(card)
-            if isinstance(following, GameState):
+            # Checked against the cards left, then drawn as Shuffling.draw draws it (the
+            # new node works out the cards left when asked; this list keeps them here).
+            ids = self._chance_ids()
+            if action not in ids:
+                raise ValueError(f"chance outcome {action} is not among the cards to shuffle")
+            order = (*node.order, self._game.cards[action])
+            if len(ids) == 1:
+                following = apply(node.state, Reshuffle(order))
                 # The link before the first draw holds the state at the chance step: the
                 # partial draws between add nothing a seat learns, so they are let go.
                 start = data
                 while isinstance(start.node, Shuffling):
                     assert start.parent is not None
                     start = start.parent
-                self._data = _Data(following, start, Reshuffle((*node.order, card)))
+                self._data = _Data(following, start, Reshuffle(order))
                 return
-            child = _Data(following, data, player=_CHANCE)
+            child = _Data(Shuffling(node.state, order), data, player=_CHANCE)
         else:
             game = self._game
             drawn = len(node.province_tiles) + len(node.bonus_tiles) + len(node.cards)

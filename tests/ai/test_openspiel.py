@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 from pathlib import Path
 
 import numpy as np
@@ -132,7 +133,6 @@ def test_components_parameter(tmp_path: Path) -> None:
 def test_python_answers_match_openspiels_own(setup: str) -> None:
     """``legal_actions``, ``is_chance_node`` and ``chance_outcomes`` are answered in Python;
     OpenSpiel's C++ methods (which call back into the game) give the same answers."""
-    import random
 
     game = pyspiel.load_game("tajmahal", {"players": 4, "setup": setup, "seed": 1})
     state = game.new_initial_state()
@@ -161,3 +161,21 @@ def test_python_answers_match_openspiels_own(setup: str) -> None:
         legal = state.legal_actions()
         state.apply_action(legal[rng.randrange(len(legal))])
     assert kinds == {-4, -1, 0, 1, 2, 3}  # a reshuffle, and the staged dealing
+
+
+def test_impossible_chance_outcomes_are_refused() -> None:
+    game = pyspiel.load_game("tajmahal", {"players": 4, "setup": "seeded", "seed": 1})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_chance_node():  # play to the first reshuffle
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    with pytest.raises(ValueError, match="not among the cards"):
+        state.apply_action(first)  # drawn already
+    dealing = pyspiel.load_game("tajmahal", {"players": 4}).new_initial_state()
+    tile = dealing.legal_actions()[0]
+    dealing.apply_action(tile)
+    with pytest.raises(ValueError, match="not possible at the province-tile step"):
+        dealing.apply_action(tile)
