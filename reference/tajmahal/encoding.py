@@ -74,9 +74,11 @@ class TensorEncoder:
             {colour: at["colour"] + k * len(COLOURS) + n for n, colour in enumerate(COLOURS)}
             for k in range(MAX_SEATS)
         )
+        # Symbols by identity: enum members are singletons, and hashing one by value
+        # runs Python code.
         symbols = len(INFLUENCE_SYMBOLS)
         self._influence = tuple(
-            tuple(at["influence"] + k * symbols + n for n in range(symbols))
+            {id(s): at["influence"] + k * symbols + n for n, s in enumerate(INFLUENCE_SYMBOLS)}
             for k in range(MAX_SEATS)
         )
         tiles = layout.province_tiles
@@ -109,8 +111,7 @@ class TensorEncoder:
         hit = self._cache.get((name, id(group)))
         if hit is not None:
             return hit[1]  # type: ignore[no-any-return]
-        table = self._card[name]
-        ones = [table[card] for card in group]
+        ones = list(map(self._card[name].__getitem__, group))
         return self._remember((name, id(group)), group, ones)  # type: ignore[no-any-return]
 
     def _court(self, court: tuple[Any, ...]) -> list[int]:
@@ -128,23 +129,19 @@ class TensorEncoder:
         if hit is not None:
             return hit[1]  # type: ignore[no-any-return]
         at = self._offsets
-        played = self._played[k]
-        ones = [played[card] for card in player.played]
+        ones = list(map(self._played[k].__getitem__, player.played))
         if player.colour is not None:
             ones.append(self._colour[k][player.colour])
-        tiles = self._tiles[k]
-        ones.extend(tiles[tile] for tile in player.province_tiles)
-        goods = self._goods[k]
-        ones.extend(goods[tile] for tile in player.goods_tiles)
+        ones += map(self._tiles[k].__getitem__, player.province_tiles)
+        ones += map(self._goods[k].__getitem__, player.goods_tiles)
         where = [at["hand_size"] + k, at["withdrawn"] + k, at["score"] + k]
         values = [float(len(player.hand)), float(player.withdrawn), float(player.score)]
-        influence = self._influence[k]
-        counts: dict[int, float] = {}
-        for symbol in player.influence:
-            index = influence[INFLUENCE_SYMBOLS.index(symbol)]
-            counts[index] = counts.get(index, 0.0) + 1.0
-        where.extend(counts)
-        values.extend(counts.values())
+        if player.influence:
+            counts: dict[int, float] = {}
+            for index in map(self._influence[k].__getitem__, map(id, player.influence)):
+                counts[index] = counts.get(index, 0.0) + 1.0
+            where += counts
+            values += counts.values()
         return self._remember(key, player, (ones, where, values))  # type: ignore[no-any-return]
 
     def _table(self, state: GameState) -> Any:

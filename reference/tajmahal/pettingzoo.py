@@ -181,7 +181,8 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         move = self.space.action_from_id(int(action))
         self._cumulative_rewards[agent] = 0.0
         self._settle(apply(state, move))
-        self._accumulate_rewards()
+        if self.state_ is not None and self.state_.is_over:
+            self._accumulate_rewards()  # rewards are 0 until the end: adding them is a no-op
 
     def render(self) -> str | None:
         """The state's canonical JSON (``ansi``), or None."""
