@@ -592,11 +592,15 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         if isinstance(node, Shuffling):
             # Checked against the cards left, then drawn as Shuffling.draw draws it (the
             # new node works out the cards left when asked; this list keeps them here).
-            ids = self._chance_ids()
-            if action not in ids:
-                raise ValueError(f"chance outcome {action} is not among the cards to shuffle")
+            left = self._chance_ids()[:]
+            try:
+                left.remove(action)
+            except ValueError:
+                raise ValueError(
+                    f"chance outcome {action} is not among the cards to shuffle"
+                ) from None
             order = (*node.order, self._game.cards[action])
-            if len(ids) == 1:
+            if not left:
                 following = apply(node.state, Reshuffle(order))
                 # The link before the first draw holds the state at the chance step: the
                 # partial draws between add nothing a seat learns, so they are let go.
@@ -619,8 +623,13 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 return
             # A tile or a card: checked against the outcomes left, then added as
             # Dealing.draw adds it (the phase comes from the fixed order of the draws).
-            if action not in self._chance_ids():
-                raise ValueError(f"chance outcome {action} is not possible at the {phase} step")
+            left = self._chance_ids()[:]
+            try:
+                left.remove(action)
+            except ValueError:
+                raise ValueError(
+                    f"chance outcome {action} is not possible at the {phase} step"
+                ) from None
             if phase == "card":
                 following = Dealing(
                     node.components,
@@ -641,10 +650,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 self._data = child
                 return
         # The next draw of the same kind: what is left, without the card or tile drawn.
-        if data.chance is not None:
-            left = data.chance[:]
-            left.remove(action)
-            child.chance = left
+        child.chance = left
         self._data = child
 
     def _action_to_string(self, player: int, action: int) -> str:
