@@ -86,6 +86,8 @@ Node = Dealing | Shuffling | GameState
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
+_OVER = Step.OVER
+_SHUFFLE = Step.SHUFFLE
 
 
 def parse_rules(text: str) -> RuleSet:
@@ -577,9 +579,9 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             move = self._game.space.actions[action]
             after = apply(node, move)
             step = after.step
-            if step is Step.OVER:
+            if step is _OVER:
                 player = _TERMINAL
-            elif step is Step.SHUFFLE:
+            elif step is _SHUFFLE:
                 player = _CHANCE
             else:
                 assert after.to_move is not None
