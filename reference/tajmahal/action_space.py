@@ -106,9 +106,11 @@ class ActionSpace:
         """
         actions = actions if isinstance(actions, list | tuple) else list(actions)
         seen = self._seen
+        try:
+            return list(map(seen.__getitem__, map(id, actions)))
+        except KeyError:
+            pass
         found: list[int | None] = list(map(seen.get, map(id, actions)))
-        if None not in found:
-            return found  # type: ignore[return-value]
         if len(seen) > _SEEN_LIMIT:
             seen.clear()
             self._kept.clear()

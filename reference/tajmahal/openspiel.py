@@ -518,12 +518,15 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         if current == _TERMINAL:
             return []
         if current == _CHANCE:
-            return list(self._chance_ids())
+            return self._chance_ids()[:]
         if player is not None and player != current:
             if player < 0:
                 return list(super().legal_actions(player))  # OpenSpiel's own error
             return []
-        return list(self._legal_actions(current))
+        found = data.legal
+        if found is None:
+            found = self._legal_actions(current)
+        return found[:]
 
     def is_chance_node(self) -> bool:
         """True at a chance node (answered in Python, as :meth:`legal_actions`)."""
@@ -553,7 +556,9 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next draw's outcomes with their probabilities (uniform)."""
-        ids = self._chance_ids()
+        ids = self._data.chance
+        if ids is None:
+            ids = self._chance_ids()
         return list(map(_pairs(len(ids), self._game.chance_ids).__getitem__, ids))
 
     def _outcome(self, action: int, phase: str | None = None) -> str | int:
