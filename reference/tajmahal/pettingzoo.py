@@ -81,6 +81,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """``ansi`` (the state's canonical JSON) or None."""
         self.space = action_space(self.components)
         """The numbered decisions."""
+        self._actions = self.space.size
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -129,11 +130,6 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
         self._settle(new_game(self.components, self.players, setup, self.rules))
 
-    def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
-        mask = np.zeros(self.space.size, np.int8)
-        mask[self.space.ids_of(self._legal)] = 1
-        return mask
-
     def _settle(self, state: GameState) -> None:
         """Resolve chance steps, then point ``agent_selection`` at the seat to move."""
         while state.is_chance:
@@ -154,10 +150,12 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
             return
         assert state.to_move is not None
         self._legal = legal_actions(state)
-        self.infos[self.agent_selection] = {}
-        self.agent_selection = self.possible_agents[state.to_move]
-        self._current_mask = self._mask()
-        self.infos[self.agent_selection] = {"action_mask": self._current_mask}
+        infos = self.infos
+        infos[self.agent_selection] = {}
+        agent = self.agent_selection = self.possible_agents[state.to_move]
+        mask = self._current_mask = np.zeros(self._actions, np.int8)
+        mask[self.space.ids_of(self._legal)] = 1
+        infos[agent] = {"action_mask": mask}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
@@ -167,7 +165,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         if agent == self.agent_selection and not state.is_over:
             mask = self._current_mask.copy()
         else:
-            mask = np.zeros(self.space.size, np.int8)
+            mask = np.zeros(self._actions, np.int8)
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
