@@ -21,8 +21,11 @@ from tajmahal.observation import MAX_SEATS, STEPS, Knowledge, Section, tensor_la
 from tajmahal.state import GameState, Palace, PlayerState
 from tajmahal.symbols import COLOURS, INFLUENCE_SYMBOLS
 
-_CACHE_LIMIT = 4096
-"""Entries kept by a :class:`TensorEncoder` before it starts over (bounds its memory)."""
+_CACHE_LIMIT = 256
+"""Entries kept by a :class:`TensorEncoder` before it starts over. Small on purpose: the
+parts worth remembering are those of the last few states, and every entry keeps its
+part of an old state alive, which costs more in garbage collection than it saves
+(measured: a game of PettingZoo with observations ran 20 % slower with 4096)."""
 
 
 class TensorEncoder:
