@@ -269,7 +269,7 @@ _CONFIGS: dict[tuple[Any, ...], GameConfig] = {}
 _UNSEEDED: dict[tuple[Any, ...], GameConfig] = {}
 """A configuration per parameter set but the seed."""
 
-_CACHED_GAMES = 256
+_CACHED_GAMES = 32
 """Configurations and initial states kept (one per parameter set, so per seed when
 seeded) before the caches start over."""
 
