@@ -86,6 +86,16 @@ class ActionSpace:
     _kept: list[Action] = attrs.field(factory=list, repr=False)
     """The action objects of :attr:`_seen`, kept alive so their identities stay theirs."""
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionSpace:
+        """Itself: the numbering never changes, and a copy of :attr:`_seen` would hold
+        identities of objects it does not keep alive."""
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its component set: unpickling numbers them again (identities mean
+        nothing in another process)."""
+        return (action_space, (self.components,))
+
     @property
     def size(self) -> int:
         """Number of ids (the length of an action mask)."""

@@ -46,6 +46,7 @@ class TensorEncoder:
         "_cache",
         "_card",
         "_colour",
+        "_components",
         "_goods",
         "_influence",
         "_offsets",
@@ -57,6 +58,7 @@ class TensorEncoder:
     )
 
     def __init__(self, components: Components) -> None:
+        self._components = components
         layout = tensor_layout(components)
         self.layout = layout
         """The layout written."""
@@ -100,6 +102,16 @@ class TensorEncoder:
             for players in range(3, MAX_SEATS + 1)
         )
         self._cache: dict[tuple[Any, ...], tuple[object, Any]] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TensorEncoder:
+        """Itself: a copy of the remembered parts would hold identities of objects it does
+        not keep alive."""
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its component set, without the remembered parts (identities mean
+        nothing in another process)."""
+        return (TensorEncoder, (self._components,))
 
     def _remember(self, key: tuple[Any, ...], owner: object, value: Any) -> Any:
         # The entry keeps ``owner`` alive, so no other object can take its id while the
