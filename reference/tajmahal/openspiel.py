@@ -637,21 +637,14 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError(
                     f"chance outcome {action} is not possible at the {phase} step"
                 ) from None
+            provinces, bonus, cards = node.province_tiles, node.bonus_tiles, node.cards
             if phase == "card":
-                following = Dealing(
-                    node.components,
-                    node.players,
-                    node.rules,
-                    node.province_tiles,
-                    node.bonus_tiles,
-                    (*node.cards, game.cards[action]),
-                )
+                cards = (*cards, game.cards[action])
             elif phase == "province-tile":
-                tiles = (*node.province_tiles, game.province_tiles[action])
-                following = attrs.evolve(node, province_tiles=tiles)
+                provinces = (*provinces, game.province_tiles[action])
             else:
-                tiles = (*node.bonus_tiles, game.bonus_tiles[action])
-                following = attrs.evolve(node, bonus_tiles=tiles)
+                bonus = (*bonus, game.bonus_tiles[action])
+            following = Dealing(node.components, node.players, node.rules, provinces, bonus, cards)
             child = _Data(following, data, player=_CHANCE)
             if game.deal_phases[drawn + 1] != phase:
                 self._data = child
