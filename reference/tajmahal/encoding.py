@@ -178,19 +178,22 @@ class TensorEncoder:
         ones.extend(at["bonus_on_board"] + tiles[t] * len(cities) + cities[c] for c, t in bonus)
         return self._remember(key, (discard, order, bonus), np.array(ones, np.intp))
 
-    def _palaces(self, palaces: tuple[Palace, ...]) -> list[int]:
-        """The palace indices with each owner in its own seat's slot (rotated later)."""
-        hit = self._cache.get(("palaces", id(palaces)))
+    def _palaces(self, palaces: tuple[Palace, ...], viewer: int, players: int) -> list[int]:
+        """The palace indices in the viewer's slots (the palaces change seldom, so they
+        are remembered per viewer rather than rotated at every step)."""
+        key = ("palaces", id(palaces), viewer, players)
+        hit = self._cache.get(key)
         if hit is not None:
             return hit[1]  # type: ignore[no-any-return]
         at = self._offsets
         cities = self.layout.cities
         ones = []
         for palace in palaces:
-            ones.append(at["palaces"] + cities[palace.city] * MAX_SEATS + palace.seat)
+            k = (palace.seat - viewer) % players
+            ones.append(at["palaces"] + cities[palace.city] * MAX_SEATS + k)
             if palace.crowned:
-                ones.append(at["crowned"] + cities[palace.city] * MAX_SEATS + palace.seat)
-        return self._remember(("palaces", id(palaces)), palaces, ones)  # type: ignore[no-any-return]
+                ones.append(at["crowned"] + cities[palace.city] * MAX_SEATS + k)
+        return self._remember(key, palaces, ones)  # type: ignore[no-any-return]
 
     def encode(self, state: GameState, viewer: int, out: Any) -> Any:
         """Write the tensor of ``viewer``'s view of ``state`` into the zero-filled numpy
@@ -222,7 +225,7 @@ class TensorEncoder:
         ones += hit[1] if hit is not None else self._cards("specials_on_table", specials)
         hit = get(("court", id(state.court_influence)))
         ones += hit[1] if hit is not None else self._court(state.court_influence)
-        # Seat sections and palaces by absolute seat, then rotated to the viewer's slots.
+        # Seat sections by absolute seat, then rotated to the viewer's slots.
         by_seat: list[int] = []
         where: list[int] = []
         values: list[float] = []
@@ -234,8 +237,8 @@ class TensorEncoder:
             by_seat += seat_ones
             where += seat_where
             values += seat_values
-        hit = get(("palaces", id(state.palaces)))
-        by_seat += hit[1] if hit is not None else self._palaces(state.palaces)
+        hit = get(("palaces", id(state.palaces), viewer, players))
+        ones += hit[1] if hit is not None else self._palaces(state.palaces, viewer, players)
         rotate = self._rotations[players - 3][viewer].__getitem__
         ones += map(rotate, by_seat)
         out[ones] = 1.0
@@ -274,9 +277,6 @@ _SEAT_FIRST = (
 )
 """The sections indexed by seat slot first (shape ``(MAX_SEATS, ...)``)."""
 
-_SEAT_LAST = ("palaces", "crowned")
-"""The sections indexed by seat slot last (shape ``(cities, MAX_SEATS)``)."""
-
 
 def _rotation(sections: tuple[Section, ...], players: int, viewer: int) -> list[int]:
     """Index by absolute seat to index by the viewer's slot (identity elsewhere)."""
@@ -289,11 +289,6 @@ def _rotation(sections: tuple[Section, ...], players: int, viewer: int) -> list[
                 k = (seat - viewer) % players
                 for x in range(stride):
                     table[section.offset + seat * stride + x] = section.offset + k * stride + x
-        elif section.name in _SEAT_LAST:
-            for row in range(section.size // MAX_SEATS):
-                base = section.offset + row * MAX_SEATS
-                for seat in range(players):
-                    table[base + seat] = base + (seat - viewer) % players
     return table
 
 
