@@ -102,13 +102,11 @@ class Dealing:
     def phase(self) -> Phase:
         """What is drawn next: ``province-tile``, ``bonus-tile``, ``card`` or ``start-player``."""
         provinces, fortresses, _, _, cards = _deal_order(self.components)
-        if self.cards:  # the tiles are all drawn before the first card
-            return "card" if len(self.cards) < len(cards) else "start-player"
         if len(self.province_tiles) < len(provinces):
             return "province-tile"
         if len(self.bonus_tiles) < len(fortresses):
             return "bonus-tile"
-        if cards:
+        if len(self.cards) < len(cards):
             return "card"
         return "start-player"
 
