@@ -610,9 +610,10 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             if not left:
                 following = apply(node.state, Reshuffle(order))
                 # The link before the first draw holds the state at the chance step: the
-                # partial draws between add nothing a seat learns, so they are let go.
+                # partial draws between add nothing a seat learns, so they are let go
+                # (a state restored in mid-shuffle starts its knowledge there instead).
                 start = data
-                while isinstance(start.node, Shuffling):
+                while isinstance(start.node, Shuffling) and not start.start:
                     assert start.parent is not None
                     start = start.parent
                 self._data = _Data(following, start, Reshuffle(order))

@@ -179,3 +179,25 @@ def test_impossible_chance_outcomes_are_refused() -> None:
     dealing.apply_action(tile)
     with pytest.raises(ValueError, match="not possible at the province-tile step"):
         dealing.apply_action(tile)
+
+
+def test_a_state_restored_in_mid_reshuffle_finishes_it() -> None:
+    game = pyspiel.load_game("tajmahal", {"players": 4, "setup": "seeded", "seed": 1})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_chance_node():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    while state.is_chance_node():
+        action = state.legal_actions()[0]
+        assert restored.legal_actions()[0] == action
+        state.apply_action(action)
+        restored.apply_action(action)
+    assert not restored.is_chance_node()
+    assert str(restored) == str(state)
+    for seat in range(4):
+        assert restored.information_state_string(seat) == state.information_state_string(seat)
+        assert restored.observation_tensor(seat) == state.observation_tensor(seat)
