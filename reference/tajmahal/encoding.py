@@ -241,10 +241,13 @@ class TensorEncoder:
         ones += hit[1] if hit is not None else self._palaces(state.palaces, viewer, players)
         rotate = self._rotations[players - 3][viewer].__getitem__
         ones += map(rotate, by_seat)
-        out[ones] = 1.0
+        # The long, slowly changing part as one remembered index array; the few dozen
+        # other values one by one through a memory view, which is faster than numpy's
+        # indexing with a list of that size.
         out[self._table(state)] = 1.0
-        # A few dozen values: faster one by one through a memory view than by numpy.
         cells: Any = memoryview(out)
+        for index in ones:
+            cells[index] = 1.0
         cells[at["deck_size"]] = float(len(state.deck))
         cells[at["crown_in_court"]] = float(state.crown_in_court)
         for index, value in zip(map(rotate, where), values, strict=True):
