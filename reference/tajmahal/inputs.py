@@ -19,7 +19,9 @@ limits") and checked in this order:
    most :data:`MAX_INT_DIGITS` digits; finite numbers only (``1e400`` is refused);
    strings and keys of at most :data:`MAX_STRING_CHARS` characters with no control
    character (``"\\u001b"``) and no lone surrogate (``"\\ud800"``); no key twice in
-   one object.
+   one object. The parser's hooks see every number and key; the strings are looked at
+   in a walk over every value only when the text shows one may break these limits
+   (:func:`parse_json_document`), so the first bad value is reported either way.
 
 Every failure raises :class:`InputError` naming the source and, where there is one,
 the field (``steps[12].action``); callers turn it into their own error class.
