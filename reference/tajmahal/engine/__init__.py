@@ -39,7 +39,7 @@ from tajmahal.actions import (
 )
 from tajmahal.components import CardId
 from tajmahal.engine._work import Work, next_active
-from tajmahal.engine.play import apply_play, play_actions
+from tajmahal.engine.play import apply_play, play_actions, play_state
 from tajmahal.engine.reward import (
     apply_crown,
     apply_palace,
@@ -106,6 +106,8 @@ def random_reshuffle(state: GameState, rng: random.Random) -> Reshuffle:
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises :class:`IllegalActionError` saying why it is illegal."""
+    if type(action) is Play and state.step is Step.PLAY:
+        return play_state(state, action)  # the commonest step, built without a working copy
     return _apply(state, action, recording=False).freeze()
 
 

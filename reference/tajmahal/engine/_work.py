@@ -12,7 +12,8 @@ No rule lives here; the helpers at the end are the few facts every rule module n
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
 
 from tajmahal.board import CityId
 from tajmahal.components import CardId, Components
@@ -127,6 +128,10 @@ class Work:
         """Mutable copies of every seat (use :meth:`player` or :meth:`is_active` when one
         seat is enough)."""
         return [self.player(seat) for seat in range(self.count)]
+
+    def set_player(self, seat: int, player: PlayerState) -> None:
+        """Replace a seat's holdings by ``player`` (a rule computed on frozen values)."""
+        self._players[seat] = WorkPlayer(player)
 
     def peek(self, seat: int) -> WorkPlayer | PlayerState:
         """A seat's holdings for reading only (no copy is made)."""
@@ -261,6 +266,37 @@ class Work:
         return self.state.province_order[self.visit - 1]
 
 
+_Table = TypeVar("_Table")
+
+
+class PerComponents(Generic[_Table]):
+    """One table per component set, built on first use by ``build``.
+
+    The set asked for last is remembered by identity, so the usual look-up hashes
+    nothing (a component set hashes its digest in Python code); other sets are kept by
+    value (equal sets share one table).
+    """
+
+    __slots__ = ("_build", "_last", "_last_table", "_tables")
+
+    def __init__(self, build: Callable[[Components], _Table]) -> None:
+        self._build = build
+        self._tables: dict[Components, _Table] = {}
+        self._last: Components | None = None
+        self._last_table: _Table | None = None
+
+    def __call__(self, components: Components) -> _Table:
+        """The table of ``components``."""
+        if components is self._last:
+            return self._last_table  # type: ignore[return-value]
+        table = self._tables.get(components)
+        if table is None:
+            table = self._tables[components] = self._build(components)
+        self._last = components
+        self._last_table = table
+        return table
+
+
 def colour_change_id(components: Components) -> CardId:
     """The id of the colour-change special card."""
     return components.special_of_kind(SpecialKind.COLOUR_CHANGE).id
@@ -278,5 +314,18 @@ def next_active(work: Work, seat: int) -> int | None:
         candidate = (seat + offset) % count
         player = changed.get(candidate)
         if not (player.withdrawn if player is not None else frozen[candidate].withdrawn):
+            return candidate
+    return None
+
+
+def next_in_visit(players: Sequence[PlayerState], seat: int) -> int | None:
+    """:func:`next_active` over frozen players.
+
+    Implements: TM.TURN.CLOCKWISE, TM.TURN.WITHDRAWN_SKIPPED
+    """
+    count = len(players)
+    for offset in range(1, count + 1):
+        candidate = (seat + offset) % count
+        if not players[candidate].withdrawn:
             return candidate
     return None
