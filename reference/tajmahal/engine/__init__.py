@@ -57,6 +57,7 @@ from tajmahal.engine.withdraw import (
     finish_withdrawal,
     last_player_takes,
     take_actions,
+    take_state,
 )
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event
@@ -108,6 +109,10 @@ def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises :class:`IllegalActionError` saying why it is illegal."""
     if type(action) is Play and state.step is Step.PLAY:
         return play_state(state, action)  # the commonest step, built without a working copy
+    if type(action) is Take and state.step is Step.TAKE:
+        after = take_state(state, action)  # likewise, unless the visit ends
+        if after is not None:
+            return after
     return _apply(state, action, recording=False).freeze()
 
 

@@ -26,17 +26,18 @@ from __future__ import annotations
 
 import functools
 from bisect import insort
+from collections.abc import Sequence
 
 from tajmahal.actions import Action, Take
 from tajmahal.components import CardId, Components
-from tajmahal.engine._work import Work, next_active
+from tajmahal.engine._work import Work, next_active, next_in_visit
 from tajmahal.engine.reward import take_from_court
 from tajmahal.engine.visit import end_visit
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event, EventKind
 from tajmahal.rules import MajorityScope, WithdrawWithoutPlaying
 from tajmahal.scoring import symbol_counts, wins_majority
-from tajmahal.state import GameState, PendingDraw, Step, Withdrawal
+from tajmahal.state import GameState, PendingDraw, PlayerState, Step, Withdrawal
 from tajmahal.symbols import Symbol
 
 
@@ -310,7 +311,17 @@ def apply_take(work: Work, action: Take) -> None:
     withdrawal = work.withdrawal
     assert withdrawal is not None
     seat = withdrawal.seat
-    display = work.read("display")
+    clauses = check_take(work.read("display"), action, seat)
+    take_into_hand(work, seat, action.cards, clauses)
+    finish_withdrawal(work, seat)
+
+
+def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str, ...]:
+    """Refuse a take that is not two different display cards (all, if fewer remain);
+    return the clauses that decide a legal one.
+
+    Implements: TM.WITHDRAW.PICK_TWO, RUL.DISPLAY.SHORT
+    """
     expected = min(2, len(display))
     for card in action.cards:
         if card not in display:
@@ -324,15 +335,64 @@ def apply_take(work: Work, action: Take) -> None:
             f"display, not {len(action.cards)}",
             clause="TM.WITHDRAW.PICK_TWO",
         )
-    take_into_hand(
-        work,
-        seat,
-        action.cards,
-        ("TM.WITHDRAW.PICK_TWO",)
-        if expected == 2
-        else ("TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT"),
+    if expected == 2:
+        return ("TM.WITHDRAW.PICK_TWO",)
+    return ("TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT")
+
+
+def take_state(state: GameState, action: Take) -> GameState | None:
+    """The state after ``action`` at a ``take`` step, built directly from frozen values
+    (``apply`` without events), when the turn passes to another player; None when the
+    visit ends instead (left to the working copy).
+
+    Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS, TM.TURN.CLOCKWISE
+    """
+    withdrawal = state.withdrawal
+    assert withdrawal is not None
+    seat = withdrawal.seat
+    display = list(state.display)
+    check_take(display, action, seat)
+    players = list(state.players)
+    following = next_in_visit(players, seat)
+    if following is None or state.draw is not None:
+        return None
+    player = players[seat]
+    hand = list(player.hand)
+    for card in action.cards:
+        display.remove(card)
+        insort(hand, card)
+    # Positional, in field order (hot path).
+    players[seat] = PlayerState(
+        tuple(hand),
+        player.played,
+        player.colour,
+        player.withdrawn,
+        player.withdrawn_counts,
+        player.influence,
+        player.province_tiles,
+        player.goods_tiles,
+        player.score,
     )
-    finish_withdrawal(work, seat)
+    return GameState(
+        state.config,
+        state.visit,
+        Step.PLAY,
+        following,
+        state.start_player,
+        tuple(players),
+        state.deck,
+        state.discard,
+        tuple(display),
+        state.specials_on_table,
+        state.court_influence,
+        state.crown_in_court,
+        state.court_province_tile,
+        state.province_order,
+        state.bonus_on_board,
+        state.palaces,
+        None,
+        None,
+    )
 
 
 def take_into_hand(
