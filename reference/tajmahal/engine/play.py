@@ -51,19 +51,26 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     colour_of = table.colour_of
     hand = player.hand
     extras = [card_id for card_id in hand if card_id not in colour_of]  # white or special
-    colour_change = table.colour_change
+    alone = table.alone
+    pairs = table.pairs
     lock = player.colour
     actions: list[Action] = []
-    for card_id in hand:
-        colour = colour_of.get(card_id)
-        if colour is None:
-            continue
-        if lock is None or colour is lock:
-            actions.append(table.alone[card_id])
-            if extras:
-                actions.extend(map(table.pairs[card_id].__getitem__, extras))
-        elif colour_change in extras:
-            actions.append(table.pairs[card_id][colour_change])
+    if lock is None:  # the first play of the visit: any colour
+        for card_id in hand:
+            if card_id in colour_of:
+                actions.append(alone[card_id])
+                if extras:
+                    actions.extend(map(pairs[card_id].__getitem__, extras))
+    else:
+        colour_change = table.colour_change if table.colour_change in extras else None
+        for card_id in hand:
+            colour = colour_of.get(card_id)
+            if colour is lock:
+                actions.append(alone[card_id])
+                if extras:
+                    actions.extend(map(pairs[card_id].__getitem__, extras))
+            elif colour is not None and colour_change is not None:
+                actions.append(pairs[card_id][colour_change])
     actions.append(WITHDRAW)
     return actions
 

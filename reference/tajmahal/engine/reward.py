@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from bisect import bisect_left, bisect_right, insort
+from bisect import bisect_left, insort
 from collections.abc import Mapping
 
 import attrs
@@ -196,17 +196,24 @@ def palaces_in(
 
     The board's palaces are kept sorted by city (:attr:`GameState.palaces
     <tajmahal.state.GameState.palaces>`; the working copy inserts in order), so this is a
-    binary search rather than a scan of every palace on the board.
+    binary search rather than a scan of every palace on the board; the city's few
+    palaces are then read one by one.
     """
-    start = bisect_left(palaces, city, key=_CITY)
-    return palaces[start : bisect_right(palaces, city, start, key=_CITY)]
+    start = end = bisect_left(palaces, city, key=_CITY)
+    count = len(palaces)
+    while end < count and palaces[end].city == city:  # at most two palaces to a city
+        end += 1
+    return palaces[start:end]
 
 
 def add_palace(palaces: list[Palace], palace: Palace) -> None:
     """Insert ``palace`` in canonical order (:func:`~tajmahal.state.palace_sort_key`): a
     binary search for its city, then its place among the city's few palaces."""
-    start = bisect_left(palaces, palace.city, key=_CITY)
-    end = bisect_right(palaces, palace.city, start, key=_CITY)
+    city = palace.city
+    start = end = bisect_left(palaces, city, key=_CITY)
+    count = len(palaces)
+    while end < count and palaces[end].city == city:
+        end += 1
     insort(palaces, palace, start, end, key=palace_sort_key)
 
 

@@ -61,6 +61,7 @@ def apply_withdraw(work: Work) -> None:
     counts = symbol_counts(components, player.played)
     compared: list[tuple[int, ...]] = []
     compared_seats: list[int] = []
+    every = work.rules.majority_scope is MajorityScope.ALL
     for other_seat in range(work.count):
         if other_seat == seat:
             continue
@@ -68,7 +69,7 @@ def apply_withdraw(work: Work) -> None:
         if not other.withdrawn:
             compared.append(symbol_counts(components, other.played))
             compared_seats.append(other_seat)
-        elif work.rules.majority_scope is MajorityScope.ALL and other.withdrawn_counts is not None:
+        elif every and other.withdrawn_counts is not None:
             compared.append(other.withdrawn_counts)
             compared_seats.append(other_seat)
     player.withdrawn = True
@@ -101,11 +102,13 @@ def apply_withdraw(work: Work) -> None:
         if work.recording
         else []
     )
+    crown = work.crown_in_court
+    province_tile = work.court_province_tile is not None
     for index, symbol in _SYMBOLS:
-        if symbol is Symbol.MOGUL:
-            available = work.crown_in_court
-        elif symbol is Symbol.ELEPHANT:
-            available = work.court_province_tile is not None
+        if symbol is _MOGUL:
+            available = crown
+        elif symbol is _ELEPHANT:
+            available = province_tile
         else:
             available = symbol in court
         if not available:
@@ -128,9 +131,9 @@ def apply_withdraw(work: Work) -> None:
         if not won:
             continue
         tile = take_from_court(work, seat, symbol)
-        if symbol is Symbol.MOGUL:
+        if symbol is _MOGUL:
             crown_owed = True
-        elif symbol is Symbol.ELEPHANT:
+        elif symbol is _ELEPHANT:
             province_won = tile
         else:
             palaces_owed += 1
@@ -141,6 +144,9 @@ def apply_withdraw(work: Work) -> None:
 
 _SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
 """Every symbol with its position in canonical order (as in ``SYMBOL_INDEX``)."""
+
+_MOGUL = Symbol.MOGUL
+_ELEPHANT = Symbol.ELEPHANT
 
 _REWARD_CLAUSE = {
     Symbol.MOGUL: "TM.REWARD.CROWN.TAKE",
