@@ -63,6 +63,10 @@ from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event
 from tajmahal.state import GameState, Step
 
+_PLAY, _PLACE, _TAKE, _SHUFFLE, _OVER = Step.PLAY, Step.PLACE, Step.TAKE, Step.SHUFFLE, Step.OVER
+"""Enum members as module names: reading a member from its enum class goes through the
+enum's metaclass, several times slower than reading a global, and this is the hot path."""
+
 __all__ = [
     "apply",
     "apply_with_events",
@@ -82,20 +86,20 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     step = state.step
     seat = state.to_move
-    if seat is None or step is Step.OVER or step is Step.SHUFFLE:
+    if seat is None or step is _OVER or step is _SHUFFLE:
         return ()
     # Generated in canonical order already: hands, displays and province cities are sorted,
     # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
-    if step is Step.PLAY:
+    if step is _PLAY:
         return tuple(play_actions(state, seat))
-    if step is Step.PLACE:
+    if step is _PLACE:
         return tuple(placement_actions(state, seat))
     return tuple(take_actions(state))
 
 
 def chance_cards(state: GameState) -> tuple[CardId, ...]:
     """At a chance step, the cards a ``reshuffle`` must order (the discard pile); else ()."""
-    return state.discard if state.step is Step.SHUFFLE else ()
+    return state.discard if state.step is _SHUFFLE else ()
 
 
 def random_reshuffle(state: GameState, rng: random.Random) -> Reshuffle:
@@ -107,9 +111,9 @@ def random_reshuffle(state: GameState, rng: random.Random) -> Reshuffle:
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises :class:`IllegalActionError` saying why it is illegal."""
-    if type(action) is Play and state.step is Step.PLAY:
+    if type(action) is Play and state.step is _PLAY:
         return play_state(state, action)  # the commonest step, built without a working copy
-    if type(action) is Take and state.step is Step.TAKE:
+    if type(action) is Take and state.step is _TAKE:
         after = take_state(state, action)  # likewise, unless the visit ends
         if after is not None:
             return after
@@ -124,7 +128,7 @@ def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tupl
 
 def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
     """Dispatch on the step the game waits at, then run the automatic sequence."""
-    if state.step is Step.OVER:
+    if state.step is _OVER:
         raise IllegalActionError(
             f"the game is over; no action is possible ({action})", clause="TM.END.AFTER_TWELVE"
         )
@@ -134,7 +138,7 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
         expected[1](work, action)
         _continue(work)
         return work
-    if state.step is Step.SHUFFLE:
+    if state.step is _SHUFFLE:
         if not isinstance(action, Reshuffle):
             raise IllegalActionError(
                 f"the game waits for a chance outcome (reshuffle of the {len(state.discard)} "
@@ -147,7 +151,7 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
             "no reshuffle is due: the deck is not being drawn from empty",
             clause="RUL.DECK.RESHUFFLE_TIMING",
         )
-    elif state.step is Step.PLAY:
+    elif state.step is _PLAY:
         if isinstance(action, Play):
             apply_play(work, action)
         elif isinstance(action, Withdraw):
@@ -157,7 +161,7 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
                 f"player {state.to_move} must play cards or withdraw now, not {action}",
                 clause="TM.TURN.CHOICE",
             )
-    elif state.step is Step.PLACE:
+    elif state.step is _PLACE:
         if isinstance(action, PlacePalace):
             apply_palace(work, action.city)
         elif isinstance(action, PlaceCrown):
@@ -204,9 +208,9 @@ def _continue(work: Work) -> None:
             return
         withdrawal = work.withdrawal
         if withdrawal is None:
-            if work.step is Step.OVER:
+            if work.step is _OVER:
                 return
-            work.step = Step.PLAY
+            work.step = _PLAY
             if work.to_move is None:  # a reshuffle interrupted the display draw of a new visit
                 work.to_move = work.start_player
             return
@@ -214,7 +218,7 @@ def _continue(work: Work) -> None:
         if withdrawal.palaces_owed or withdrawal.crown_owed:
             if forfeit_impossible(work):
                 continue
-            work.step = Step.PLACE
+            work.step = _PLACE
             work.to_move = seat
             return
         if not withdrawal.scored:
@@ -224,9 +228,9 @@ def _continue(work: Work) -> None:
         if next_active(work, seat) is None:
             last_player_takes(work, seat)
         elif work.read("display"):
-            work.step = Step.TAKE
+            work.step = _TAKE
             work.to_move = seat
             return
         finish_withdrawal(work, seat)
-        if work.step is Step.OVER:
+        if work.step is _OVER:
             return

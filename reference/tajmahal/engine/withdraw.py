@@ -61,7 +61,7 @@ def apply_withdraw(work: Work) -> None:
     counts = symbol_counts(components, player.played)
     compared: list[tuple[int, ...]] = []
     compared_seats: list[int] = []
-    every = work.rules.majority_scope is MajorityScope.ALL
+    every = work.rules.majority_scope is _ALL
     for other_seat in range(work.count):
         if other_seat == seat:
             continue
@@ -145,8 +145,9 @@ def apply_withdraw(work: Work) -> None:
 _SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
 """Every symbol with its position in canonical order (as in ``SYMBOL_INDEX``)."""
 
-_MOGUL = Symbol.MOGUL
-_ELEPHANT = Symbol.ELEPHANT
+_MOGUL, _ELEPHANT, _ALL, _PLAY = Symbol.MOGUL, Symbol.ELEPHANT, MajorityScope.ALL, Step.PLAY
+"""Enum members as module names: reading a member from its enum class goes through the
+enum's metaclass, several times slower than reading a global, and this is the hot path."""
 
 _REWARD_CLAUSE = {
     Symbol.MOGUL: "TM.REWARD.CROWN.TAKE",
@@ -382,7 +383,7 @@ def take_state(state: GameState, action: Take) -> GameState | None:
     return GameState(
         state.config,
         state.visit,
-        Step.PLAY,
+        _PLAY,
         following,
         state.start_player,
         tuple(players),
@@ -436,5 +437,5 @@ def finish_withdrawal(work: Work, seat: int) -> None:
     if following is None:
         end_visit(work)
     else:
-        work.step = Step.PLAY
+        work.step = _PLAY
         work.to_move = following
