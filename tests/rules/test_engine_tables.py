@@ -17,7 +17,7 @@ from tajmahal.actions import Play, Take
 from tajmahal.components import Components
 from tajmahal.engine._work import PerComponents, Work, colour_change_id
 from tajmahal.engine.play import build_play_table
-from tajmahal.engine.withdraw import _TakeTable
+from tajmahal.engine.withdraw import build_take_table
 from tajmahal.symbols import CardColour
 
 WHITE = tuple(f"white-{number:02}" for number in range(1, 13))
@@ -63,15 +63,16 @@ def test_every_play_of_the_table() -> None:
 
 
 @pytest.mark.clause("TM.WITHDRAW.PICK_TWO")
-def test_the_take_table_builds_each_pick_once() -> None:
-    table = _TakeTable()
-    take = table["red-01"]["white-04"]
-    assert take == Take(("red-01", "white-04"))
-    assert table["red-01"]["white-04"] is take
-    assert table["red-01"]["yellow-02"] == Take(("red-01", "yellow-02"))
+def test_every_pick_of_two_cards_in_display_order() -> None:
+    table = build_take_table(COMPONENTS)
+    # 100 cards (96 regular, 4 special) sorted green, red, special, violet, white, yellow.
+    assert len(table) == 100
+    assert sum(len(row) for row in table.values()) == 100 * 99 // 2
+    assert table["red-01"]["white-04"] == Take(("red-01", "white-04"))
     assert table["green-07"]["red-01"] == Take(("green-07", "red-01"))
-    assert set(table) == {"red-01", "green-07"}
-    assert set(table["red-01"]) == {"white-04", "yellow-02"}
+    assert "green-07" not in table["red-01"]
+    assert len(table["red-01"]) == 20 + 4 + 21 + 12 + 21
+    assert table["yellow-21"] == {}
 
 
 def test_a_table_per_component_set_built_once() -> None:

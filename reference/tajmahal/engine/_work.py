@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 from tajmahal.board import CityId
 from tajmahal.components import CardId, Components
 from tajmahal.events import Event
-from tajmahal.state import GameState, Palace, PlayerState
+from tajmahal.state import GameState, Palace, PlayerState, Step, Withdrawal
 from tajmahal.symbols import SpecialKind, Symbol
 
 SYMBOL_ORDER: tuple[Symbol, ...] = tuple(Symbol)
@@ -265,6 +265,57 @@ class Work:
         """The province of the current visit."""
         return self.state.province_order[self.visit - 1]
 
+
+def turn_passed(
+    state: GameState,
+    to_move: int | None,
+    players: tuple[PlayerState, ...],
+    display: tuple[CardId, ...],
+    withdrawal: Withdrawal | None,
+) -> GameState:
+    """``state`` after a decision that needs no working copy (a play, a display pick that
+    passes the turn): the game waits for a play by ``to_move``, with these players, display
+    and withdrawal; nothing else changed. Built positionally (the hot path)."""
+    return GameState(
+        state.config,
+        state.visit,
+        _PLAY,
+        to_move,
+        state.start_player,
+        players,
+        state.deck,
+        state.discard,
+        display,
+        state.specials_on_table,
+        state.court_influence,
+        state.crown_in_court,
+        state.court_province_tile,
+        state.province_order,
+        state.bonus_on_board,
+        state.palaces,
+        withdrawal,
+        state.draw,
+    )
+
+
+def with_hand(player: PlayerState, hand: tuple[CardId, ...]) -> PlayerState:
+    """``player`` holding ``hand`` instead (built positionally, faster than
+    ``attrs.evolve``: the hot path)."""
+    return PlayerState(
+        hand,
+        player.played,
+        player.colour,
+        player.withdrawn,
+        player.withdrawn_counts,
+        player.influence,
+        player.province_tiles,
+        player.goods_tiles,
+        player.score,
+    )
+
+
+_PLAY = Step.PLAY
+"""Read as a module name: an enum member read from its class goes through the metaclass."""
 
 _Table = TypeVar("_Table")
 

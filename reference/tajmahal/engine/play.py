@@ -25,7 +25,14 @@ import attrs
 
 from tajmahal.actions import WITHDRAW, Action, Play
 from tajmahal.components import CardId, Components
-from tajmahal.engine._work import PerComponents, Work, colour_change_id, next_active, next_in_visit
+from tajmahal.engine._work import (
+    PerComponents,
+    Work,
+    colour_change_id,
+    next_active,
+    next_in_visit,
+    turn_passed,
+)
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event, EventKind, PointSource
 from tajmahal.rules import ColourChangeFirstTurn, RuleSet
@@ -199,25 +206,8 @@ def play_state(state: GameState, action: Play) -> GameState:
     players[seat] = play_outcome(
         players[seat], seat, action, play_table(config.components), config.rules
     )
-    return GameState(
-        config,
-        state.visit,
-        state.step,
-        next_in_visit(players, seat),
-        state.start_player,
-        tuple(players),
-        state.deck,
-        state.discard,
-        state.display,
-        state.specials_on_table,
-        state.court_influence,
-        state.crown_in_court,
-        state.court_province_tile,
-        state.province_order,
-        state.bonus_on_board,
-        state.palaces,
-        state.withdrawal,
-        state.draw,
+    return turn_passed(
+        state, next_in_visit(players, seat), tuple(players), state.display, state.withdrawal
     )
 
 

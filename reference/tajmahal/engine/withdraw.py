@@ -24,20 +24,26 @@ Notes on this implementation:
 
 from __future__ import annotations
 
-import functools
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tajmahal.actions import Action, Take
 from tajmahal.components import CardId, Components
-from tajmahal.engine._work import Work, next_active, next_in_visit
+from tajmahal.engine._work import (
+    PerComponents,
+    Work,
+    next_active,
+    next_in_visit,
+    turn_passed,
+    with_hand,
+)
 from tajmahal.engine.reward import take_from_court
 from tajmahal.engine.visit import end_visit
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event, EventKind
 from tajmahal.rules import MajorityScope, WithdrawWithoutPlaying
 from tajmahal.scoring import symbol_counts, wins_majority
-from tajmahal.state import GameState, PendingDraw, PlayerState, Step, Withdrawal
+from tajmahal.state import GameState, PendingDraw, Step, Withdrawal
 from tajmahal.symbols import Symbol
 
 
@@ -279,35 +285,19 @@ def take_actions(state: GameState) -> list[Action]:
     return actions
 
 
-class _Takes(dict[CardId, Take]):
-    """The takes of one display card with another, made on first use."""
-
-    __slots__ = ("first",)
-
-    def __init__(self, first: CardId) -> None:
-        super().__init__()
-        self.first = first
-
-    def __missing__(self, second: CardId) -> Take:
-        take = self[second] = Take((self.first, second))
-        return take
+def build_take_table(components: Components) -> Mapping[CardId, Mapping[CardId, Take]]:
+    """``take a b`` for every two cards ``a < b`` of a component set, by ``a`` then ``b``
+    (a display is sorted, so its pairs are all here): listing the picks then looks
+    actions up instead of building them."""
+    cards = sorted(components.card_colours)
+    return {
+        first: {second: Take((first, second)) for second in cards[index + 1 :]}
+        for index, first in enumerate(cards)
+    }
 
 
-class _TakeTable(dict[CardId, _Takes]):
-    """The takes of two display cards, by first card, made on first use: listing the
-    picks then looks actions up instead of building them."""
-
-    __slots__ = ()
-
-    def __missing__(self, first: CardId) -> _Takes:
-        row = self[first] = _Takes(first)
-        return row
-
-
-@functools.cache
-def _take_table(components: Components) -> _TakeTable:
-    """The :class:`_TakeTable` of a component set (one per set: sets compare by digest)."""
-    return _TakeTable()
+_take_table = PerComponents(build_take_table)
+"""The take table of a component set, built on first use."""
 
 
 def apply_take(work: Work, action: Take) -> None:
@@ -348,9 +338,8 @@ def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str,
 
 
 def take_state(state: GameState, action: Take) -> GameState | None:
-    """The state after ``action`` at a ``take`` step, built directly from frozen values
-    (``apply`` without events), when the turn passes to another player; None when the
-    visit ends instead (left to the working copy).
+    """The state after ``action`` at a ``take`` step, built from frozen values (``apply``
+    without events) when the turn passes on; None when the visit ends instead.
 
     Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS, TM.TURN.CLOCKWISE
     """
@@ -368,38 +357,8 @@ def take_state(state: GameState, action: Take) -> GameState | None:
     for card in action.cards:
         display.remove(card)
         insort(hand, card)
-    # Positional, in field order (hot path).
-    players[seat] = PlayerState(
-        tuple(hand),
-        player.played,
-        player.colour,
-        player.withdrawn,
-        player.withdrawn_counts,
-        player.influence,
-        player.province_tiles,
-        player.goods_tiles,
-        player.score,
-    )
-    return GameState(
-        state.config,
-        state.visit,
-        _PLAY,
-        following,
-        state.start_player,
-        tuple(players),
-        state.deck,
-        state.discard,
-        tuple(display),
-        state.specials_on_table,
-        state.court_influence,
-        state.crown_in_court,
-        state.court_province_tile,
-        state.province_order,
-        state.bonus_on_board,
-        state.palaces,
-        None,
-        None,
-    )
+    players[seat] = with_hand(player, tuple(hand))
+    return turn_passed(state, following, tuple(players), tuple(display), None)
 
 
 def take_into_hand(
