@@ -252,10 +252,6 @@ class Work:
             self.draw,
         )
 
-    def score(self, seat: int, points: int) -> None:
-        """Add ``points`` to ``seat``'s score."""
-        self.player(seat).score += points
-
     def record(self, event: Event) -> None:
         """Keep an event (call only when :attr:`recording`: build no event otherwise)."""
         self.events.append(event)
