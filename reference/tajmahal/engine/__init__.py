@@ -114,9 +114,7 @@ def apply(state: GameState, action: Action) -> GameState:
     if type(action) is Play and state.step is _PLAY:
         return play_state(state, action)  # the commonest step, built without a working copy
     if type(action) is Take and state.step is _TAKE:
-        after = take_state(state, action)  # likewise, unless the visit ends
-        if after is not None:
-            return after
+        return take_state(state, action)  # likewise
     return _apply(state, action, recording=False).freeze()
 
 

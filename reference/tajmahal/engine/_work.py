@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar
 from tajmahal.board import CityId
 from tajmahal.components import CardId, Components
 from tajmahal.events import Event
-from tajmahal.state import GameState, Palace, PlayerState, Step, Withdrawal
+from tajmahal.state import GameState, Palace, PlayerState, Step
 from tajmahal.symbols import SpecialKind, Symbol
 
 SYMBOL_ORDER: tuple[Symbol, ...] = tuple(Symbol)
@@ -267,11 +267,12 @@ def turn_passed(
     to_move: int | None,
     players: tuple[PlayerState, ...],
     display: tuple[CardId, ...],
-    withdrawal: Withdrawal | None,
 ) -> GameState:
     """``state`` after a decision that needs no working copy (a play, a display pick that
-    passes the turn): the game waits for a play by ``to_move``, with these players, display
-    and withdrawal; nothing else changed. Built positionally (the hot path)."""
+    passes the turn): the game waits for a play by ``to_move``, with these players and
+    display; nothing else changed. Neither decision leaves a withdrawal being resolved
+    or a draw pending (a play step never has either, as the position format requires).
+    Built positionally (the hot path)."""
     return GameState(
         state.config,
         state.visit,
@@ -289,8 +290,8 @@ def turn_passed(
         state.province_order,
         state.bonus_on_board,
         state.palaces,
-        withdrawal,
-        state.draw,
+        None,
+        None,
     )
 
 

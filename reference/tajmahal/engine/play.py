@@ -206,9 +206,7 @@ def play_state(state: GameState, action: Play) -> GameState:
     players[seat] = play_outcome(
         players[seat], seat, action, play_table(config.components), config.rules
     )
-    return turn_passed(
-        state, next_in_visit(players, seat), tuple(players), state.display, state.withdrawal
-    )
+    return turn_passed(state, next_in_visit(players, seat), tuple(players), state.display)
 
 
 def apply_play(work: Work, action: Play) -> None:

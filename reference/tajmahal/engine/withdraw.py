@@ -337,9 +337,10 @@ def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str,
     return ("TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT")
 
 
-def take_state(state: GameState, action: Take) -> GameState | None:
+def take_state(state: GameState, action: Take) -> GameState:
     """The state after ``action`` at a ``take`` step, built from frozen values (``apply``
-    without events) when the turn passes on; None when the visit ends instead.
+    without events): a take step always has another player still in the visit (the last
+    one takes without a decision), so the pick passes the turn.
 
     Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS, TM.TURN.CLOCKWISE
     """
@@ -350,15 +351,14 @@ def take_state(state: GameState, action: Take) -> GameState | None:
     check_take(display, action, seat)
     players = list(state.players)
     following = next_in_visit(players, seat)
-    if following is None or state.draw is not None:
-        return None
+    assert following is not None
     player = players[seat]
     hand = list(player.hand)
     for card in action.cards:
         display.remove(card)
         insort(hand, card)
     players[seat] = with_hand(player, tuple(hand))
-    return turn_passed(state, following, tuple(players), tuple(display), None)
+    return turn_passed(state, following, tuple(players), tuple(display))
 
 
 def take_into_hand(
