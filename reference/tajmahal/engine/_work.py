@@ -125,7 +125,7 @@ class Work:
 
     @property
     def players(self) -> list[WorkPlayer]:
-        """Mutable copies of every seat (use :meth:`player` or :meth:`is_active` when one
+        """Mutable copies of every seat (use :meth:`player` or :meth:`peek` when one
         seat is enough)."""
         return [self.player(seat) for seat in range(self.count)]
 
@@ -137,11 +137,6 @@ class Work:
         """A seat's holdings for reading only (no copy is made)."""
         player = self._players.get(seat)
         return player if player is not None else self.state.players[seat]
-
-    def is_active(self, seat: int) -> bool:
-        """True if the seat has not withdrawn from the current visit."""
-        player = self._players.get(seat)
-        return not (player.withdrawn if player is not None else self.state.players[seat].withdrawn)
 
     def read(self, name: str) -> list[Any] | tuple[Any, ...]:
         """A collection for reading only: the working copy if one was made, else the
