@@ -21,7 +21,6 @@ internals or at its events. Three tiers, by cost:
 from __future__ import annotations
 
 import enum
-import itertools
 import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -211,6 +210,8 @@ def cards_conserved(step: Transition) -> Iterable[str]:
     """Every card of the component set lies in exactly one place: a hand, the cards played
     this visit, the deck, the discard pile, the display, or (special cards) the table."""
     state = step.after
+    if step.action is not None and _cards_moved_within(step):
+        return
     components = state.config.components
     known = _CARDS_CACHE.get(components.digest)
     if known is None:
@@ -235,6 +236,28 @@ def cards_conserved(step: Transition) -> Iterable[str]:
         yield f"cards nowhere: {missing[:5]}"
     if unknown:
         yield f"unknown cards: {unknown[:5]}"
+
+
+def _cards_moved_within(step: Transition) -> bool:
+    """True when the cards of the places that changed in the step (by identity: the
+    engine keeps untouched places as the very same tuples) are, as a multiset, the
+    cards those places held before: cards only moved, so an already checked ``before``
+    leaves every card in exactly one place ``after``."""
+    before, after = step.before, step.after
+    old: list[str] = []
+    new: list[str] = []
+    for name in ("deck", "discard", "display", "specials_on_table"):
+        was, now = getattr(before, name), getattr(after, name)
+        if was is not now:
+            old.extend(was)
+            new.extend(now)
+    for seat in step.changed:
+        was_player, now_player = before.players[seat], after.players[seat]
+        old.extend(was_player.hand)
+        old.extend(was_player.played)
+        new.extend(now_player.hand)
+        new.extend(now_player.played)
+    return len(old) == len(new) and sorted(old) == sorted(new)
 
 
 def influence_tiles(step: Transition) -> Iterable[str]:
@@ -555,9 +578,10 @@ def legal_actions_well_formed(step: Transition) -> Iterable[str]:
     strings = [str(action) for action in legal]
     if not strings:
         yield f"no legal action at a {before.step.value} step"
-    if not all(first < second for first, second in itertools.pairwise(strings)):
+    if strings != sorted(strings) or len(set(strings)) != len(strings):
         yield "the legal actions are not sorted and unique"
-    if step.action not in legal:
+    # The very same object first (a player picks from the tuple), then equality.
+    if id(step.action) not in map(id, legal) and step.action not in legal:
         yield f"{step.action} was applied but is not among the legal actions"
     if before.step is Step.PLACE and any(
         not isinstance(action, PlacePalace | PlaceCrown) for action in legal
@@ -653,6 +677,10 @@ attrs values are immutable, so the entry stays true. Parts a view shares with it
 (the discard pile, the cards played, the palaces...) are walked once, not once per seat
 and step."""
 
+_LEAVES: set[type] = {int, bool, type(None)}
+"""Types holding no string: numbers, None, and (added when first met) any other type
+that is neither a string, a tuple or list, nor an attrs class (enums)."""
+
 _MEMO_SIZE = 50_000
 """Entries kept before the memo starts afresh."""
 
@@ -691,6 +719,7 @@ def _strings_in(value: object) -> frozenset[str]:
     else:
         getter = _field_getter(kind)
         if getter is None:
+            _LEAVES.add(kind)
             return _NO_STRINGS
         items = getter(value)
     found: set[str] = set()
@@ -702,7 +731,7 @@ def _strings_in(value: object) -> frozenset[str]:
         elif inner is tuple:
             hit = memo.get(id(item))
             found.update(hit[1] if hit is not None and hit[0] is item else _strings_in(item))
-        elif item is not None and inner is not int and inner is not bool:
+        elif inner not in _LEAVES:
             found.update(_strings_in(item))
     result = frozenset(found)
     if kind is tuple:
@@ -710,6 +739,28 @@ def _strings_in(value: object) -> frozenset[str]:
             memo.clear()
         memo[id(value)] = (value, result)
     return result
+
+
+def _shows(value: object, hidden: frozenset[str]) -> bool:
+    """True when a string of ``hidden`` is anywhere inside ``value`` (as
+    :func:`_strings_in` finds them), checked part by part without gathering them all."""
+    getter = _field_getter(type(value))
+    if getter is None:
+        return not hidden.isdisjoint(_strings_in(value))
+    memo = _STRINGS_MEMO
+    for item in getter(value):
+        kind = type(item)
+        if kind is str:
+            if item in hidden:
+                return True
+        elif kind is tuple:
+            hit = memo.get(id(item))
+            strings = hit[1] if hit is not None and hit[0] is item else _strings_in(item)
+            if not hidden.isdisjoint(strings):
+                return True
+        elif kind not in _LEAVES and not hidden.isdisjoint(_strings_in(item)):
+            return True
+    return False
 
 
 def views_hide_secrets(state: GameState) -> Iterable[str]:
@@ -727,9 +778,8 @@ def views_hide_secrets(state: GameState) -> Iterable[str]:
     for seat in range(state.config.players):
         hidden = deck.union(*(cards for other, cards in enumerate(secret) if other != seat))
         seen = view(state, seat)
-        shown = _strings_in(seen)
-        if not hidden.isdisjoint(shown):
-            leaked = sorted(hidden & shown)
+        if _shows(seen, hidden):
+            leaked = sorted(hidden & _strings_in(seen))
             yield f"player {seat}'s view shows hidden cards {leaked[:5]}"
         if seen.players[seat].hand != state.players[seat].hand:
             yield f"player {seat}'s view does not show their own hand"
