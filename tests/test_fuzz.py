@@ -21,6 +21,7 @@ import tajmahal.engine
 import tajmahal.engine.withdraw
 import tajmahal.invariants
 import tajmahal.serialize
+import tajmahal.view
 from tajmahal.actions import Action, PlacePalace, Play, Take, Withdraw
 from tajmahal.events import Event
 from tajmahal.fuzz import (
@@ -198,7 +199,7 @@ def plant_view_shows_the_deck(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fault, in the view (not the engine): once the deck is below 40 cards, each
     player's view lists the deck's top card among the viewer's own known picks, deep in
     the view's nested player values."""
-    real = tajmahal.invariants.view
+    real = tajmahal.view.view
 
     def leaky(state: GameState, player: int, picks: Picks | None = None) -> View:
         seen = real(state, player, picks)
