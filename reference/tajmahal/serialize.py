@@ -254,6 +254,45 @@ def _seat_from_json(document: Any, index: int) -> PlayerState:
     return found
 
 
+_PALACES_READ: dict[str, tuple[Palace, ...]] = {}
+"""Palace lists already read, by their ``repr`` (see :func:`_palaces_from_json`)."""
+
+
+def _palaces_from_json(raw: Any) -> tuple[Palace, ...]:
+    """The ``palaces`` of a state document, in canonical order.
+
+    Like seats (see :func:`_seat_from_json`), a list of plain JSON values read without
+    error is kept under its ``repr``: most steps of a game leave the palaces alone.
+    """
+    plain = type(raw) is list and all(
+        type(entry) is list and _PLAIN.issuperset(map(type, entry)) for entry in raw
+    )
+    key = repr(raw) if plain else ""
+    found = _PALACES_READ.get(key) if plain else None
+    if found is not None:
+        return found
+    if not isinstance(raw, list):
+        raise StateFormatError("palaces: expected a list")
+    palaces = []
+    for index, entry in enumerate(raw):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or not isinstance(entry[0], str)
+            or not isinstance(entry[1], int)
+            or isinstance(entry[1], bool)
+            or not isinstance(entry[2], bool)
+        ):
+            raise StateFormatError(f"palaces[{index}]: expected [city, seat, crowned]")
+        palaces.append(Palace(entry[0], entry[1], entry[2]))
+    result = tuple(sorted(palaces, key=palace_sort_key))
+    if plain:
+        if len(_PALACES_READ) >= _SEATS_KEPT:
+            _PALACES_READ.clear()
+        _PALACES_READ[key] = result
+    return result
+
+
 def state_from_json(document: Any, components: Components) -> GameState:
     """Rebuild a state from :func:`state_to_json` output.
 
@@ -285,21 +324,7 @@ def state_from_json(document: Any, components: Components) -> GameState:
     bonus = fields.get("bonus_on_board")
     if not isinstance(bonus, dict) or not all(isinstance(v, str) for v in bonus.values()):
         raise StateFormatError("bonus_on_board: expected an object of city: tile id")
-    raw_palaces = fields.get("palaces")
-    palaces = []
-    if not isinstance(raw_palaces, list):
-        raise StateFormatError("palaces: expected a list")
-    for index, entry in enumerate(raw_palaces):
-        if (
-            not isinstance(entry, list)
-            or len(entry) != 3
-            or not isinstance(entry[0], str)
-            or not isinstance(entry[1], int)
-            or isinstance(entry[1], bool)
-            or not isinstance(entry[2], bool)
-        ):
-            raise StateFormatError(f"palaces[{index}]: expected [city, seat, crowned]")
-        palaces.append(Palace(entry[0], entry[1], entry[2]))
+    palaces = _palaces_from_json(fields.get("palaces"))
     withdrawal = None
     if fields.get("withdrawal") is not None:
         w = _Fields(fields.get("withdrawal"), "withdrawal")
@@ -336,7 +361,7 @@ def state_from_json(document: Any, components: Components) -> GameState:
         court_province_tile=fields.optional_text("court_province_tile"),
         province_order=fields.strings("province_order"),
         bonus_on_board=tuple(sorted(bonus.items())),
-        palaces=tuple(sorted(palaces, key=palace_sort_key)),
+        palaces=palaces,
         withdrawal=withdrawal,
         draw=draw,
     )
