@@ -24,6 +24,7 @@ import enum
 import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 import attrs
 
@@ -681,6 +682,10 @@ _LEAVES: set[type] = {int, bool, type(None)}
 """Types holding no string: numbers, None, and (added when first met) any other type
 that is neither a string, a tuple or list, nor an attrs class (enums)."""
 
+_WALKED = 5
+"""A tuple of at most this many attrs values, not yet remembered, is checked value by
+value rather than remembered (the players of a view are made anew for every view)."""
+
 _MEMO_SIZE = 50_000
 """Entries kept before the memo starts afresh."""
 
@@ -754,9 +759,17 @@ def _shows(value: object, hidden: frozenset[str]) -> bool:
             if item in hidden:
                 return True
         elif kind is tuple:
-            hit = memo.get(id(item))
-            strings = hit[1] if hit is not None and hit[0] is item else _strings_in(item)
-            if not hidden.isdisjoint(strings):
+            row = cast(tuple[object, ...], item)
+            hit = memo.get(id(row))
+            if hit is not None and hit[0] is row:
+                if not hidden.isdisjoint(hit[1]):
+                    return True
+            elif len(row) <= _WALKED and row and _field_getter(type(row[0])) is not None:
+                # A few values made for the view itself (its players): checked one by
+                # one, not remembered.
+                if any(_shows(inner, hidden) for inner in row):
+                    return True
+            elif not hidden.isdisjoint(_strings_in(row)):
                 return True
         elif kind not in _LEAVES and not hidden.isdisjoint(_strings_in(item)):
             return True
