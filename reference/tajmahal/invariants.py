@@ -576,7 +576,7 @@ def legal_actions_well_formed(step: Transition) -> Iterable[str]:
         if legal:
             yield f"{len(legal)} legal action(s) offered at a chance step"
         return
-    strings = [str(action) for action in legal]
+    strings = list(map(str, legal))
     if not strings:
         yield f"no legal action at a {before.step.value} step"
     if strings != sorted(strings) or len(set(strings)) != len(strings):
