@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -85,3 +85,20 @@ def test_a_palace_list_of_another_type_is_refused_though_an_equal_one_was_read()
     damaged["palaces"] = [("A1", 0, False)]
     with pytest.raises(StateFormatError, match=r"palaces\[0\]: expected \[city, seat, crowned\]"):
         state_from_json(damaged, COMPONENTS)
+
+
+@pytest.mark.clause("TM.PLAY.HANDS_SECRET")
+def test_a_tuple_holding_something_that_may_change_is_walked_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = game(3)
+    box: list[str] = []
+    shown = cast(Any, (box,))  # a tuple, but its list may change: never remembered
+
+    def boxed(seen_state: GameState, player: int, picks: Picks | None = None) -> View:
+        return attrs.evolve(view(seen_state, player, picks), display=shown)
+
+    monkeypatch.setattr(invariants, "view", boxed)
+    assert check_state(state) == ()
+    box.append(state.deck[0])
+    assert any(v.invariant == "views-hide-secrets" for v in check_state(state))

@@ -673,10 +673,10 @@ _FIELDS: dict[type, Callable[[object], tuple[object, ...]] | None] = {}
 
 _STRINGS_MEMO: dict[int, tuple[object, frozenset[str]]] = {}
 """The strings inside a tuple, by the tuple's ``id``. The tuple itself is kept beside
-them, so the id cannot be reused while the entry lives; tuples of strings and frozen
-attrs values are immutable, so the entry stays true. Parts a view shares with its state
-(the discard pile, the cards played, the palaces...) are walked once, not once per seat
-and step."""
+them, so the id cannot be reused while the entry lives; only tuples that can never
+change (strings, numbers, enums, tuples and frozen attrs values all the way down) are
+kept, so an entry stays true. Parts a view shares with its state (the discard pile, the
+cards played, the palaces...) are walked once, not once per seat and step."""
 
 _LEAVES: set[type] = {int, bool, type(None)}
 """Types holding no string: numbers, None, and (added when first met) any other type
@@ -711,39 +711,64 @@ def _strings_in(value: object) -> frozenset[str]:
     fields), nested to any depth; other values (numbers, enums, None) hold none. Tuples
     are looked up in the memo first (a view shares most of its parts with its state,
     and a state with the state before it)."""
+    return _walk(value)[0]
+
+
+def _walk(value: object) -> tuple[frozenset[str], bool]:
+    """The strings inside ``value`` (see :func:`_strings_in`), and whether they can never
+    change: no list and no attrs value that is not frozen anywhere inside. Only such
+    tuples are remembered."""
     kind = type(value)
     if kind is tuple:
         hit = _STRINGS_MEMO.get(id(value))
         if hit is not None and hit[0] is value:
-            return hit[1]
+            return hit[1], True
         items: Iterable[object] = value  # type: ignore[assignment]
+        fixed = True
     elif isinstance(value, str):
-        return frozenset((value,))
+        return frozenset((value,)), True
     elif isinstance(value, tuple | list):
         items = value
+        fixed = isinstance(value, tuple)
     else:
         getter = _field_getter(kind)
         if getter is None:
             _LEAVES.add(kind)
-            return _NO_STRINGS
+            return _NO_STRINGS, True
         items = getter(value)
+        fixed = kind.__setattr__ is _FROZEN_SETATTR
     found: set[str] = set()
     memo = _STRINGS_MEMO
     for item in items:
         inner = type(item)
         if inner is str:
             found.add(item)  # type: ignore[arg-type]
-        elif inner is tuple:
-            hit = memo.get(id(item))
-            found.update(hit[1] if hit is not None and hit[0] is item else _strings_in(item))
-        elif inner not in _LEAVES:
-            found.update(_strings_in(item))
+        elif inner in _LEAVES:
+            continue
+        else:
+            if inner is tuple:
+                hit = memo.get(id(item))
+                if hit is not None and hit[0] is item:
+                    found.update(hit[1])
+                    continue
+            strings, unchanging = _walk(item)
+            found.update(strings)
+            fixed = fixed and unchanging
     result = frozenset(found)
-    if kind is tuple:
+    if kind is tuple and fixed:
         if len(memo) >= _MEMO_SIZE:
             memo.clear()
         memo[id(value)] = (value, result)
-    return result
+    return result, fixed
+
+
+@attrs.frozen
+class _Frozen:
+    """Any frozen attrs class: its ``__setattr__`` is the one every frozen class has."""
+
+
+_FROZEN_SETATTR = _Frozen.__setattr__
+"""How :func:`_walk` tells a frozen attrs value from one that may change."""
 
 
 def _shows(value: object, hidden: frozenset[str]) -> bool:
