@@ -37,6 +37,9 @@ from tajmahal.actions import WITHDRAW, Action, PlaceCrown, PlacePalace, Play, Ta
 from tajmahal.components import CardId, Components, default_components
 from tajmahal.symbols import CardColour
 
+_SEEN_LIMIT = 50_000
+"""Action objects remembered by :meth:`ActionSpace.ids_of` before it starts over."""
+
 ACTION_SPACE_VERSION = 1
 """Version of the numbering rule above; bumped whenever an id could change meaning."""
 
@@ -78,6 +81,20 @@ class ActionSpace:
     """``palace`` ids by city."""
     _crowns: Mapping[str, int] = attrs.field(repr=False)
     """``crown`` ids by city."""
+    _seen: dict[int, int] = attrs.field(factory=dict, repr=False)
+    """Ids of action objects met before, by object identity (see :meth:`ids_of`)."""
+    _kept: list[Action] = attrs.field(factory=list, repr=False)
+    """The action objects of :attr:`_seen`, kept alive so their identities stay theirs."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionSpace:
+        """Itself: the numbering never changes, and a copy of :attr:`_seen` would hold
+        identities of objects it does not keep alive."""
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its component set: unpickling numbers them again (identities mean
+        nothing in another process)."""
+        return (action_space, (self.components,))
 
     @property
     def size(self) -> int:
@@ -89,23 +106,42 @@ class ActionSpace:
         return self.ids[action]
 
     def ids_of(self, actions: Iterable[Action]) -> list[int]:
-        """The ids of ``actions``, in the same order (a fast path for whole legal sets:
-        looked up by card and city strings, whose hashes are cached, rather than by
-        action values)."""
-        plays = self._plays
-        found = []
-        for action in actions:
-            if type(action) is Play:
-                found.append(plays[action.coloured][action.extra])
-            elif isinstance(action, Take):
-                found.append(self._takes[action.cards])
-            elif isinstance(action, PlacePalace):
-                found.append(self._palaces[action.city])
-            elif isinstance(action, PlaceCrown):
-                found.append(self._crowns[action.city])
-            else:
-                found.append(self.ids[action])
-        return found
+        """The ids of ``actions``, in the same order.
+
+        A fast path for whole legal sets: the engine hands out the same action objects
+        again and again, so ids are remembered by object identity (each remembered
+        action is kept alive, so its id cannot be reused by another object); anything
+        new is looked up by card and city strings, whose hashes are cached, rather than
+        by action values.
+        """
+        actions = actions if isinstance(actions, list | tuple) else list(actions)
+        seen = self._seen
+        try:
+            return list(map(seen.__getitem__, map(id, actions)))
+        except KeyError:
+            pass
+        found: list[int | None] = list(map(seen.get, map(id, actions)))
+        if len(seen) > _SEEN_LIMIT:
+            seen.clear()
+            self._kept.clear()
+        for position, action in enumerate(actions):
+            if found[position] is None:
+                number = self._lookup(action)
+                seen[id(action)] = number
+                self._kept.append(action)
+                found[position] = number
+        return found  # type: ignore[return-value]
+
+    def _lookup(self, action: Action) -> int:
+        if type(action) is Play:
+            return self._plays[action.coloured][action.extra]
+        if isinstance(action, Take):
+            return self._takes[action.cards]
+        if isinstance(action, PlacePalace):
+            return self._palaces[action.city]
+        if isinstance(action, PlaceCrown):
+            return self._crowns[action.city]
+        return self.ids[action]
 
     def action_from_id(self, number: int) -> Action:
         """The decision numbered ``number``; ``IndexError`` outside ``0 .. size - 1``."""

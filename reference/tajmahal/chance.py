@@ -66,12 +66,14 @@ class Shuffling:
     def draw(self, card: CardId) -> Shuffling | GameState:
         """Draw ``card`` next; after the last card, the state after the whole reshuffle."""
         remaining = self.remaining()
-        if card not in remaining:
-            raise ValueError(f"{card!r} is not among the cards still to shuffle")
+        try:
+            index = remaining.index(card)
+        except ValueError:
+            raise ValueError(f"{card!r} is not among the cards still to shuffle") from None
         order = (*self.order, card)
         if len(remaining) == 1:
             return apply(self.state, Reshuffle(order))
-        return Shuffling(self.state, order, tuple(c for c in remaining if c != card))
+        return Shuffling(self.state, order, remaining[:index] + remaining[index + 1 :])
 
 
 @attrs.frozen(slots=True)
@@ -127,12 +129,11 @@ class Dealing:
         if phase == "start-player":
             return isinstance(outcome, int) and 0 <= outcome < self.players
         _, _, province_tiles, bonus_tiles, cards = _deal_order(self.components)
-        universe, used = {
-            "province-tile": (province_tiles, self.province_tiles),
-            "bonus-tile": (bonus_tiles, self.bonus_tiles),
-            "card": (cards, self.cards),
-        }[phase]
-        return outcome in universe and outcome not in used
+        if phase == "card":
+            return outcome in cards and outcome not in self.cards
+        if phase == "province-tile":
+            return outcome in province_tiles and outcome not in self.province_tiles
+        return outcome in bonus_tiles and outcome not in self.bonus_tiles
 
     def draw(self, outcome: ChanceOutcome) -> Dealing | GameState:
         """Draw ``outcome`` next; after the start player, the initial state of the game."""
@@ -201,6 +202,18 @@ def _build_deal_order(components: Components) -> _DealOrder:
         tuple(t for t in sorted(components.bonus_tiles) if t != taj),
         tuple(sorted(components.cards)),
     )
+
+
+def deal_phases(components: Components) -> tuple[Phase, ...]:
+    """What each draw of a :class:`Dealing` draws, in order (the n-th item for the n-th
+    draw, counted from 0): the phase depends only on how many draws were made."""
+    provinces, fortresses, _, _, cards = _deal_order(components)
+    phases: list[Phase] = []
+    phases += ["province-tile"] * len(provinces)
+    phases += ["bonus-tile"] * len(fortresses)
+    phases += ["card"] * len(cards)
+    phases.append("start-player")
+    return tuple(phases)
 
 
 ChanceNode = Dealing | Shuffling | GameState

@@ -48,14 +48,13 @@ import pyspiel
 from tajmahal.action_space import ActionSpace, action_space
 from tajmahal.actions import Action, Reshuffle
 from tajmahal.bounds import Bounds, bounds
-from tajmahal.chance import Dealing, Shuffling
+from tajmahal.chance import Dealing, Shuffling, deal_phases
 from tajmahal.components import Components, default_components, load_components
+from tajmahal.encoding import tensor_encoder
 from tajmahal.engine import apply, legal_actions
 from tajmahal.observation import (
     Knowledge,
     Observation,
-    fill_observation_tensor,
-    information_tensor,
     information_tensor_size,
     observe,
     tensor_layout,
@@ -64,7 +63,7 @@ from tajmahal.observation import (
 from tajmahal.rules import RuleSet
 from tajmahal.sampling import sample_consistent_state
 from tajmahal.setup import new_game, random_setup
-from tajmahal.state import GameState
+from tajmahal.state import GameState, Step
 from tajmahal.view import view
 
 GAME_NAME = "tajmahal"
@@ -86,6 +85,9 @@ PUBLIC = -1
 Node = Dealing | Shuffling | GameState
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_OVER = Step.OVER
+_SHUFFLE = Step.SHUFFLE
 
 
 def parse_rules(text: str) -> RuleSet:
@@ -139,7 +141,18 @@ class _Data:
     adapter's hot path.
     """
 
-    __slots__ = ("action", "base", "cache", "legal", "node", "observed", "parent", "player")
+    __slots__ = (
+        "action",
+        "base",
+        "cache",
+        "chance",
+        "legal",
+        "node",
+        "observed",
+        "parent",
+        "player",
+        "start",
+    )
 
     def __init__(
         self,
@@ -147,6 +160,8 @@ class _Data:
         parent: _Data | None = None,
         action: Action | None = None,
         base: _Base | None = None,
+        start: bool = False,
+        player: int | None = None,
     ) -> None:
         self.node = node
         """Where the game stands."""
@@ -155,12 +170,18 @@ class _Data:
         self.action = action
         """The engine action from the parent's state to this one (None for a partial draw)."""
         self.base = base
-        """Set at the first engine state and at a resampled state."""
-        self.cache: dict[int, tuple[Knowledge, str]] = {}
-        """Per seat: the knowledge here and this step's information-state line."""
-        self.legal: list[list[int]] = []
-        """The sorted legal action ids, once asked for (a list of at most one list)."""
-        self.player = _player_of(node)
+        """Set at a resampled state, and at the first engine state once asked for."""
+        self.start = start or base is not None
+        """True where per-seat knowledge starts (:attr:`base` is then set or computable)."""
+        self.chance: list[int] | None = None
+        """The sorted chance outcome ids here, once known (a chance node's list is derived
+        from its parent's by removing the drawn outcome)."""
+        self.cache: dict[int, tuple[Knowledge, str]] | None = None
+        """Per seat: the knowledge here and this step's information-state line (made on
+        first use: most links of a simulated game are never asked)."""
+        self.legal: list[int] | None = None
+        """The sorted legal action ids, once asked for."""
+        self.player = _player_of(node) if player is None else player
         """OpenSpiel's current player here."""
         self.observed: tuple[Observation, ...] = ()
         """What each seat learned from the step into this link, once asked for."""
@@ -179,6 +200,14 @@ class _Data:
         knowledge = {seat: item[0] for seat, item in found.items() if item is not None}
         prefix = {seat: item[1] for seat, item in found.items() if item is not None}
         return (_Data, (self.node, None, None, _Base(knowledge, prefix)))
+
+    def start_base(self) -> _Base:
+        """The knowledge where it starts (built on first use at the end of a dealing)."""
+        if self.base is None:
+            state = self.node
+            assert self.start and isinstance(state, GameState)
+            self.base = _start_base(state)
+        return self.base
 
     def engine_state(self) -> GameState | None:
         """The engine state here (the state at the chance step while shuffling)."""
@@ -223,6 +252,10 @@ class GameConfig:
     """Chance index to bonus tile id."""
     tile_index: dict[str, int]
     """Tile id to chance index."""
+    deal_phases: tuple[str, ...]
+    """What the n-th draw of a staged setup draws (:func:`tajmahal.chance.deal_phases`)."""
+    chance_ids: int
+    """One more than the largest chance outcome id."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameConfig:
         return self
@@ -233,6 +266,13 @@ class GameConfig:
 
 _CONFIGS: dict[tuple[Any, ...], GameConfig] = {}
 
+_UNSEEDED: dict[tuple[Any, ...], GameConfig] = {}
+"""A configuration per parameter set but the seed."""
+
+_CACHED_GAMES = 32
+"""Configurations and initial states kept (one per parameter set, so per seed when
+seeded) before the caches start over."""
+
 
 def game_config(params: dict[str, Any]) -> GameConfig:
     """The configuration for a parameter set (checked; cached)."""
@@ -241,6 +281,18 @@ def game_config(params: dict[str, Any]) -> GameConfig:
     found = _CONFIGS.get(key)
     if found is not None:
         return found
+    if len(_CONFIGS) >= _CACHED_GAMES:
+        _CONFIGS.clear()
+    # Games that differ only in their seed share everything else (a seeded game is
+    # loaded per seed): reuse a sibling's tables.
+    unseeded = tuple(values[name] if name != "seed" else None for name in sorted(values))
+    sibling = _UNSEEDED.get(unseeded)
+    if sibling is not None:
+        config = attrs.evolve(
+            sibling, parameters=tuple(sorted(values.items())), seed=int(values["seed"])
+        )
+        _CONFIGS[key] = config
+        return config
     players = int(values["players"])
     if players not in (3, 4, 5):
         raise ValueError(f"players: Taj Mahal is for 3 to 5 players, not {players}")
@@ -271,8 +323,10 @@ def game_config(params: dict[str, Any]) -> GameConfig:
             **{t: i for i, t in enumerate(province_tiles)},
             **{t: i for i, t in enumerate(bonus_tiles)},
         },
+        deal_phases=deal_phases(components),
+        chance_ids=max(len(cards), len(province_tiles), len(bonus_tiles), players),
     )
-    _CONFIGS[key] = config
+    _CONFIGS[key] = _UNSEEDED[unseeded] = config
     return config
 
 
@@ -330,8 +384,24 @@ def _initial_data(config: GameConfig) -> _Data:
         else:
             setup = random_setup(config.components, config.players, config.seed)
             state = new_game(config.components, config.players, setup, config.rules)
-            found = _Data(state, base=_start_base(state))
+            found = _Data(state, start=True)
+        if len(_INITIAL) >= _CACHED_GAMES:
+            _INITIAL.clear()
         _INITIAL[config.parameters] = found
+    return found
+
+
+_PAIRS: dict[tuple[int, int], list[tuple[int, float]]] = {}
+
+
+def _pairs(count: int, ids: int) -> list[tuple[int, float]]:
+    """``(outcome, 1 / count)`` for every chance outcome id below ``ids``, by id (shared,
+    never changed: a node's outcome list is picked from it rather than built pair by
+    pair)."""
+    found = _PAIRS.get((count, ids))
+    if found is None:
+        probability = 1.0 / count
+        found = _PAIRS[count, ids] = [(i, probability) for i in range(ids)]
     return found
 
 
@@ -365,17 +435,19 @@ def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
     """The knowledge of ``seat`` at ``data`` and the full information-state text."""
     chain: list[_Data] = []
     link: _Data | None = data
-    while link is not None and seat not in link.cache and link.base is None:
+    while link is not None and not link.start and (link.cache is None or seat not in link.cache):
         chain.append(link)
         link = link.parent
     if link is None:
         return None  # still dealing
+    if link.cache is None:
+        link.cache = {}
     if seat in link.cache:
         knowledge = link.cache[seat][0]
     else:
-        assert link.base is not None
-        knowledge = link.base.knowledge[seat]
-        link.cache[seat] = (knowledge, link.base.prefix[seat])
+        base = link.start_base()
+        knowledge = base.knowledge[seat]
+        link.cache[seat] = (knowledge, base.prefix[seat])
     for step in reversed(chain):
         parent = step.parent
         assert parent is not None
@@ -391,17 +463,21 @@ def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
                 seen = attrs.evolve(seen, seat=PUBLIC, private=())
             knowledge = knowledge.update(seen)
             line = seen.to_text()
+        if step.cache is None:
+            step.cache = {}
         step.cache[seat] = (knowledge, line)
     lines: list[str] = []
     link = data
     while link is not None:
+        assert link.cache is not None
         line = link.cache[seat][1]
-        if link.base is not None:
-            lines.append(link.base.prefix[seat])
+        if link.start:
+            lines.append(link.start_base().prefix[seat])
             break
         if line:
             lines.append(line)
         link = link.parent
+    assert data.cache is not None
     return data.cache[seat][0], "\n".join(reversed(lines))
 
 
@@ -427,41 +503,71 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         data = self._data
-        if data.legal:
-            return data.legal[0]
-        node = data.node
-        assert isinstance(node, GameState)
-        found = sorted(self._game.space.ids_of(legal_actions(node)))
-        data.legal.append(found)
+        found = data.legal
+        if found is None:
+            node = data.node
+            assert isinstance(node, GameState)
+            found = data.legal = sorted(self._game.space.ids_of(legal_actions(node)))
         return found
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions (chance outcomes at a chance node), as OpenSpiel's own
+        ``State.legal_actions``; answered in Python, without a trip through C++."""
+        data = self._data
+        current = data.player
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return self._chance_ids()[:]
+        if player is not None and player != current:
+            if player < 0:
+                return list(super().legal_actions(player))  # OpenSpiel's own error
+            return []
+        found = data.legal
+        if found is None:
+            found = self._legal_actions(current)
+        return found[:]
+
+    def is_chance_node(self) -> bool:
+        """True at a chance node (answered in Python, as :meth:`legal_actions`)."""
+        return self._data.player == _CHANCE
+
     def _chance_ids(self) -> list[int]:
+        data = self._data
+        if data.chance is not None:
+            return data.chance
         game = self._game
-        node = self._data.node
+        node = data.node
         if isinstance(node, GameState):
             node = Shuffling(node)
         if isinstance(node, Shuffling):
-            return [game.card_index[card] for card in node.remaining()]
-        outcomes = node.outcomes()
-        phase = node.phase()
-        if phase == "card":
-            return [game.card_index[str(card)] for card in outcomes]
-        if phase == "start-player":
-            return [int(seat) for seat in outcomes]
-        return [game.tile_index[str(tile)] for tile in outcomes]
+            ids = [game.card_index[card] for card in node.remaining()]
+        else:
+            outcomes = node.outcomes()
+            phase = node.phase()
+            if phase == "card":
+                ids = [game.card_index[str(card)] for card in outcomes]
+            elif phase == "start-player":
+                ids = [int(seat) for seat in outcomes]
+            else:
+                ids = [game.tile_index[str(tile)] for tile in outcomes]
+        data.chance = ids
+        return ids
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next draw's outcomes with their probabilities (uniform)."""
-        ids = self._chance_ids()
-        probability = 1.0 / len(ids)
-        return [(i, probability) for i in ids]
+        ids = self._data.chance
+        if ids is None:
+            ids = self._chance_ids()
+        return list(map(_pairs(len(ids), self._game.chance_ids).__getitem__, ids))
 
-    def _outcome(self, action: int) -> str | int:
+    def _outcome(self, action: int, phase: str | None = None) -> str | int:
         game = self._game
         node = self._data.node
         if isinstance(node, GameState | Shuffling):
             return game.cards[action]
-        phase = node.phase()
+        if phase is None:
+            phase = node.phase()
         if phase == "card":
             return game.cards[action]
         if phase == "province-tile":
@@ -473,26 +579,80 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         data = self._data
         node = data.node
-        if isinstance(node, GameState) and not node.is_chance:
+        if data.player >= 0:
+            assert isinstance(node, GameState)
             move = self._game.space.actions[action]
-            self._data = _Data(apply(node, move), data, move)
+            after = apply(node, move)
+            step = after.step
+            if step is _OVER:
+                player = _TERMINAL
+            elif step is _SHUFFLE:
+                player = _CHANCE
+            else:
+                assert after.to_move is not None
+                player = after.to_move
+            self._data = _Data(after, data, move, player=player)
             return
         if isinstance(node, GameState):
             node = Shuffling(node)
+        following: Node
         if isinstance(node, Shuffling):
-            card = self._game.cards[action]
-            following = node.draw(card)
-            if isinstance(following, GameState):
-                order = (*node.order, card)
-                self._data = _Data(following, data, Reshuffle(order))
-            else:
-                self._data = _Data(following, data)
-            return
-        dealt = node.draw(self._outcome(action))
-        if isinstance(dealt, GameState):
-            self._data = _Data(dealt, data, base=_start_base(dealt))
+            # Checked against the cards left, then drawn as Shuffling.draw draws it (the
+            # new node works out the cards left when asked; this list keeps them here).
+            left = self._chance_ids()[:]
+            try:
+                left.remove(action)
+            except ValueError:
+                raise ValueError(
+                    f"chance outcome {action} is not among the cards to shuffle"
+                ) from None
+            order = (*node.order, self._game.cards[action])
+            if not left:
+                following = apply(node.state, Reshuffle(order))
+                # The link before the first draw holds the state at the chance step: the
+                # partial draws between add nothing a seat learns, so they are let go
+                # (a state restored in mid-shuffle starts its knowledge there instead).
+                start = data
+                while isinstance(start.node, Shuffling) and not start.start:
+                    assert start.parent is not None
+                    start = start.parent
+                self._data = _Data(following, start, Reshuffle(order))
+                return
+            child = _Data(Shuffling(node.state, order), data, player=_CHANCE)
         else:
-            self._data = _Data(dealt, data)
+            game = self._game
+            drawn = len(node.province_tiles) + len(node.bonus_tiles) + len(node.cards)
+            phase = game.deal_phases[drawn]
+            if phase == "start-player":
+                following = node.draw(action)
+                assert isinstance(following, GameState)
+                # Knowledge starts here: the draws of the dealing are let go.
+                self._data = _Data(following, None, start=True)
+                return
+            # A tile or a card: checked against the outcomes left, then added as
+            # Dealing.draw adds it (the phase comes from the fixed order of the draws).
+            left = self._chance_ids()[:]
+            try:
+                left.remove(action)
+            except ValueError:
+                raise ValueError(
+                    f"chance outcome {action} is not possible at the {phase} step"
+                ) from None
+            provinces, bonus, cards = node.province_tiles, node.bonus_tiles, node.cards
+            if phase == "card":
+                cards = (*cards, game.cards[action])
+            elif phase == "province-tile":
+                provinces = (*provinces, game.province_tiles[action])
+            else:
+                bonus = (*bonus, game.bonus_tiles[action])
+            following = Dealing(node.components, node.players, node.rules, provinces, bonus, cards)
+            child = _Data(following, data, player=_CHANCE)
+            if game.deal_phases[drawn + 1] != phase:
+                self._data = child
+                return
+        # The next draw of the same kind: what is left, without the card or tile drawn.
+        child.chance = left
+        self._data = child
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
@@ -594,6 +754,8 @@ class TajMahalObserver:
         size = information_tensor_size(self.game.components) if perfect_recall else layout.size
         self.tensor = np.zeros(size, np.float32)
         """The flat tensor, refilled by :meth:`set_from`."""
+        self.encoder = tensor_encoder(self.game.components)
+        """Writes the observation part (:class:`tajmahal.encoding.TensorEncoder`)."""
         self.dict: dict[str, Any] = {}
         """Named, shaped views into :attr:`tensor`."""
         for section in layout.sections:
@@ -610,14 +772,13 @@ class TajMahalObserver:
         if engine_state is None:
             self.tensor.fill(0.0)
             return
-        seen = view(engine_state, player)
+        tensor = self.tensor
+        tensor.fill(0.0)
+        self.encoder.encode(engine_state, player, tensor)
         if self.perfect_recall:
             knowledge = state.knowledge(player)
             assert knowledge is not None
-            self.tensor[:] = information_tensor(seen, knowledge, self.game.components)
-        else:
-            self.tensor.fill(0.0)
-            fill_observation_tensor(seen, self.game.components, self.tensor)
+            self.encoder.encode_known(knowledge, player, engine_state.players_count, tensor)
 
     def string_from(self, state: TajMahalState, player: int) -> str:
         """The information-state text, or the view as compact JSON."""

@@ -35,13 +35,13 @@ from pettingzoo.utils import AgentSelector
 from tajmahal.action_space import action_space
 from tajmahal.bounds import bounds
 from tajmahal.components import Components, default_components
+from tajmahal.encoding import tensor_encoder
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.match import chance_seed
-from tajmahal.observation import fill_observation_tensor, tensor_layout
+from tajmahal.observation import tensor_layout
 from tajmahal.rules import RuleSet
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
-from tajmahal.view import view
 
 ENV_NAME = "tajmahal_v1"
 """The versioned environment name (bumped when observations or actions change meaning)."""
@@ -81,8 +81,11 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """``ansi`` (the state's canonical JSON) or None."""
         self.space = action_space(self.components)
         """The numbered decisions."""
+        self._actions = self.space.size
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._encoder = tensor_encoder(self.components)
         size = tensor_layout(self.components).size
         self._size = size
         high = float(max(bounds(self.components, players).score, len(self.components.cards)))
@@ -127,11 +130,6 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
         self._settle(new_game(self.components, self.players, setup, self.rules))
 
-    def _mask(self) -> np.ndarray[Any, np.dtype[np.int8]]:
-        mask = np.zeros(self.space.size, np.int8)
-        mask[self.space.ids_of(self._legal)] = 1
-        return mask
-
     def _settle(self, state: GameState) -> None:
         """Resolve chance steps, then point ``agent_selection`` at the seat to move."""
         while state.is_chance:
@@ -152,23 +150,22 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
             return
         assert state.to_move is not None
         self._legal = legal_actions(state)
-        self.infos[self.agent_selection] = {}
-        self.agent_selection = self.possible_agents[state.to_move]
-        self._current_mask = self._mask()
-        self.infos[self.agent_selection] = {"action_mask": self._current_mask}
+        infos = self.infos
+        infos[self.agent_selection] = {}
+        agent = self.agent_selection = self.possible_agents[state.to_move]
+        mask = self._current_mask = np.zeros(self._actions, np.int8)
+        mask[self.space.ids_of(self._legal)] = 1
+        infos[agent] = {"action_mask": mask}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
         state = self.state_
         assert state is not None, "reset() first"
-        seat = self.possible_agents.index(agent)
-        tensor = fill_observation_tensor(
-            view(state, seat), self.components, np.zeros(self._size, np.float32)
-        )
+        tensor = self._encoder.encode(state, self._seats[agent], np.zeros(self._size, np.float32))
         if agent == self.agent_selection and not state.is_over:
             mask = self._current_mask.copy()
         else:
-            mask = np.zeros(self.space.size, np.int8)
+            mask = np.zeros(self._actions, np.int8)
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -182,7 +179,8 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         move = self.space.action_from_id(int(action))
         self._cumulative_rewards[agent] = 0.0
         self._settle(apply(state, move))
-        self._accumulate_rewards()
+        if self.state_ is not None and self.state_.is_over:
+            self._accumulate_rewards()  # rewards are 0 until the end: adding them is a no-op
 
     def render(self) -> str | None:
         """The state's canonical JSON (``ansi``), or None."""

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tajmahal import GameState, Reshuffle, Step, apply, default_components
-from tajmahal.chance import Dealing, Shuffling, apply_chance, chance_outcomes
+from tajmahal.chance import Dealing, Shuffling, apply_chance, chance_outcomes, deal_phases
 from tajmahal.setup import validate_setup
 
 
@@ -108,3 +108,20 @@ def test_chance_outcomes_of_a_state() -> None:
             apply_chance(after, "red-01")
     with pytest.raises(ValueError):
         Shuffling(state).draw("not-a-card")
+
+
+def test_the_phase_of_each_draw_is_fixed() -> None:
+    components = default_components()
+    phases = deal_phases(components)
+    assert phases.count("province-tile") == 11
+    assert phases.count("card") == 96
+    assert phases[-1] == "start-player"
+    rng = random.Random(3)
+    node: Dealing | GameState = Dealing(components, 4)
+    drawn = 0
+    while isinstance(node, Dealing):
+        assert node.phase() == phases[drawn]
+        outcomes = node.outcomes()
+        node = node.draw(outcomes[rng.randrange(len(outcomes))])
+        drawn += 1
+    assert drawn == len(phases)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 from pathlib import Path
 
 import numpy as np
@@ -126,3 +127,77 @@ def test_components_parameter(tmp_path: Path) -> None:
     state = game.new_initial_state()
     assert state.node.config.components.digest != default_components().digest
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("setup", ["staged", "seeded"])
+def test_python_answers_match_openspiels_own(setup: str) -> None:
+    """``legal_actions``, ``is_chance_node`` and ``chance_outcomes`` are answered in Python;
+    OpenSpiel's C++ methods (which call back into the game) give the same answers."""
+
+    game = pyspiel.load_game("tajmahal", {"players": 4, "setup": setup, "seed": 1})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    kinds = set()
+    while True:
+        kinds.add(state.current_player())
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in [-4, -1, 0, 1, 2, 3]:
+            try:
+                expected = pyspiel.State.legal_actions(state, player)
+            except pyspiel.SpielError:
+                with pytest.raises(pyspiel.SpielError):
+                    state.legal_actions(player)
+            else:
+                assert state.legal_actions(player) == expected
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert [action for action, _ in outcomes] == state.legal_actions()
+            assert sum(probability for _, probability in outcomes) == pytest.approx(1.0)
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        legal.clear()  # a caller may change the list it was given
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    assert kinds == {-4, -1, 0, 1, 2, 3}  # a reshuffle, and the staged dealing
+
+
+def test_impossible_chance_outcomes_are_refused() -> None:
+    game = pyspiel.load_game("tajmahal", {"players": 4, "setup": "seeded", "seed": 1})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_chance_node():  # play to the first reshuffle
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    with pytest.raises(ValueError, match="not among the cards"):
+        state.apply_action(first)  # drawn already
+    dealing = pyspiel.load_game("tajmahal", {"players": 4}).new_initial_state()
+    tile = dealing.legal_actions()[0]
+    dealing.apply_action(tile)
+    with pytest.raises(ValueError, match="not possible at the province-tile step"):
+        dealing.apply_action(tile)
+
+
+def test_a_state_restored_in_mid_reshuffle_finishes_it() -> None:
+    game = pyspiel.load_game("tajmahal", {"players": 4, "setup": "seeded", "seed": 1})
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while not state.is_chance_node():
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    while state.is_chance_node():
+        action = state.legal_actions()[0]
+        assert restored.legal_actions()[0] == action
+        state.apply_action(action)
+        restored.apply_action(action)
+    assert not restored.is_chance_node()
+    assert str(restored) == str(state)
+    for seat in range(4):
+        assert restored.information_state_string(seat) == state.information_state_string(seat)
+        assert restored.observation_tensor(seat) == state.observation_tensor(seat)
