@@ -95,7 +95,8 @@ adapters: $(STAMP)
 
 # Mutation testing of the rules modules (docs/mutation.md): resumable, state in mutants/.
 # make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set;
-# RETEST=1 runs the survivors again (after adding tests). mutmut's copy of the tree lacks
+# RETEST=1 runs the survivors and untested mutants again (after adding tests or functions),
+# with which tests reach which function collected afresh. mutmut's copy of the tree lacks
 # the tajmahal/data/schemas link, so the schemas are named by TAJMAHAL_SCHEMAS.
 MUTATION_STAMP := $(VENV)/.installed-mutation
 MODULE   ?=
@@ -108,6 +109,7 @@ $(MUTATION_STAMP): $(STAMP)
 
 mutation: $(MUTATION_STAMP)
 	ln -sfn reference src
+	$(if $(RETEST),rm -f mutants/mutmut-stats.json)
 	@set -f; mkdir -p mutants; start=$$(date +%s); \
 	names=$$($(BIN)/python tools/mutation_report.py --pending $(foreach m,$(MUTANTS),'$(m)') \
 	  $(if $(RETEST),--retest)); \

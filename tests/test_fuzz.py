@@ -19,6 +19,9 @@ import pytest
 
 import tajmahal.engine
 import tajmahal.engine.withdraw
+import tajmahal.invariants
+import tajmahal.serialize
+import tajmahal.view
 from tajmahal.actions import Action, PlacePalace, Play, Take, Withdraw
 from tajmahal.events import Event
 from tajmahal.fuzz import (
@@ -35,9 +38,10 @@ from tajmahal.fuzz import (
 from tajmahal.rules import RuleSet
 from tajmahal.scoring import symbol_counts
 from tajmahal.setup import SetupOutcome
-from tajmahal.state import GameState, Step
+from tajmahal.state import GameState, PlayerState, Step
 from tajmahal.symbols import SYMBOL_INDEX
 from tajmahal.tags import edge_tags
+from tajmahal.view import Picks, View
 
 Corruption = Callable[[GameState, Action, GameState], GameState]
 
@@ -191,6 +195,37 @@ def plant_ties_win_inside_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tajmahal.engine.withdraw, "wins_majority", ties_win)
 
 
+def plant_view_shows_the_deck(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fault, in the view (not the engine): once the deck is below 40 cards, each
+    player's view lists the deck's top card among the viewer's own known picks, deep in
+    the view's nested player values."""
+    real = tajmahal.view.view
+
+    def leaky(state: GameState, player: int, picks: Picks | None = None) -> View:
+        seen = real(state, player, picks)
+        if len(state.deck) >= 40:
+            return seen
+        own = attrs.evolve(seen.players[player], known=(state.deck[0],))
+        return attrs.evolve(
+            seen, players=(*seen.players[:player], own, *seen.players[player + 1 :])
+        )
+
+    monkeypatch.setattr(tajmahal.invariants, "view", leaky)
+
+
+def plant_goods_tiles_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fault, in the position reader (not the engine): a seat's goods tiles are lost when
+    the seat is read back from JSON. The reader's memo of seats starts empty, so that
+    seats read by the sound reader before the fault was planted do not hide it."""
+    real = tajmahal.serialize._player_from_json
+
+    def lossy(document: Any, path: str) -> PlayerState:
+        return attrs.evolve(real(document, path), goods_tiles=())
+
+    monkeypatch.setattr(tajmahal.serialize, "_SEATS_READ", {})
+    monkeypatch.setattr(tajmahal.serialize, "_player_from_json", lossy)
+
+
 FAULTS: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], str]] = {
     "tie-wins-the-tile": (
         lambda patch: plant(patch, tie_wins_the_tile),
@@ -203,7 +238,13 @@ FAULTS: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], str]] = {
     "bonus-tile-stays": (lambda patch: plant(patch, bonus_tile_stays), "bonus-tiles"),
     "colour-lock-ignored": (plant_colour_lock_ignored, "crash:IllegalActionError"),
     "ties-win-inside-the-engine": (plant_ties_win_inside_the_engine, "majority-awards"),
+    "view-shows-the-deck": (plant_view_shows_the_deck, "views-hide-secrets"),
+    "goods-tiles-not-read": (plant_goods_tiles_not_read, "serialization-round-trip"),
 }
+"""Each planted fault and the failure key it must be found under."""
+
+DEEP_FAULTS = frozenset({"view-shows-the-deck", "goods-tiles-not-read"})
+"""Faults only the state invariants (checked in deep games) can see."""
 
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
@@ -212,8 +253,10 @@ def test_a_planted_fault_is_found_written_and_shrunk(
 ) -> None:
     install, expected = FAULTS[fault]
     install(monkeypatch)
+    # The engine faults are found by the step invariants alone (no deep game but game 0).
+    deep_every = 1 if fault in DEEP_FAULTS else 1000
     summary = run_campaign(
-        quick(tmp_path, games=20, max_counterexamples=1, shrink_budget=120, deep_every=1000)
+        quick(tmp_path, games=20, max_counterexamples=1, shrink_budget=120, deep_every=deep_every)
     )
     assert summary.failed
     [found] = summary.counterexamples
@@ -230,9 +273,10 @@ def test_a_planted_fault_is_found_written_and_shrunk(
     assert why["key"] == expected and why["shrunk_from"] == found.file
     # The shrunk script still breaks the rule with the fault, and nothing without it.
     script = Script.from_json(why["script"])
-    assert failure_key(play_script(script, Checks())) == expected
+    deep = fault in DEEP_FAULTS
+    assert failure_key(play_script(script, Checks(deep=deep))) == expected
     monkeypatch.undo()
-    assert failure_key(play_script(script, Checks())) is None
+    assert failure_key(play_script(script, Checks(deep=deep))) is None
 
 
 def test_a_crash_of_the_tool_keeps_what_was_already_written(

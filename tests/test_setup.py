@@ -151,3 +151,42 @@ def test_tile_twelve_must_lie_on_agras_province() -> None:
     swapped[agra_province], swapped[other] = swapped[other], swapped[agra_province]
     with pytest.raises(RecordError, match="province tile 12"):
         validate_setup(COMPONENTS, 4, attrs.evolve(setup, province_tiles=swapped))
+
+
+def _renamed(setup: SetupOutcome) -> SetupOutcome:
+    """Every card id replaced by an unknown one (all different, all dealt once)."""
+    return attrs.evolve(
+        setup,
+        hands=tuple(tuple(f"x-{card}" for card in hand) for hand in setup.hands),
+        display=tuple(f"x-{card}" for card in setup.display),
+        deck=tuple(f"x-{card}" for card in setup.deck),
+    )
+
+
+@pytest.mark.clause("TM.SETUP.HANDS")
+@pytest.mark.parametrize(
+    ("change", "field", "message"),
+    [
+        # One card twice: once in a hand, once more at the end of the draw pile (97 cards).
+        (lambda s: attrs.evolve(s, deck=(*s.deck, s.hands[0][0])), "setup.deck[", "twice"),
+        # The sixth card of the draw pile is a card already dealt.
+        (
+            lambda s: attrs.evolve(s, deck=(*s.deck[:5], s.hands[1][2], *s.deck[6:])),
+            "setup.deck[5]",
+            "twice",
+        ),
+        (_renamed, "setup.hands[0][0]", "unknown card id"),
+    ],
+)
+def test_every_card_is_checked_where_it_lies(change: object, field: str, message: str) -> None:
+    assert callable(change)
+    broken = change(_valid())
+    assert isinstance(broken, SetupOutcome)
+    with pytest.raises(RecordError, match=message) as error:
+        validate_setup(COMPONENTS, 4, broken)
+    assert error.value.field.startswith(field)
+
+
+def test_a_random_setup_depends_on_its_seed_only() -> None:
+    assert random_setup(COMPONENTS, 4, 7) == random_setup(COMPONENTS, 4, 7)
+    assert random_setup(COMPONENTS, 4, 7) != random_setup(COMPONENTS, 4, 8)

@@ -296,7 +296,7 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -
         "make mutation                          # every rules module (about half an hour)",
         "make mutation MODULE=engine.withdraw   # one module's mutants",
         "make mutation MUTANTS='tajmahal.scoring.* tajmahal.engine.x_*'   # any globs",
-        "make mutation MODULE=engine RETEST=1   # again, with the survivors re-tested",
+        "make mutation MODULE=engine RETEST=1   # again, survivors and untested re-tested",
         "make mutation-report                   # rewrite this page from mutants/",
         "```",
         "",
@@ -307,8 +307,14 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -
         "mutants of the shard that have no result yet; `RETEST=1` adds the survivors). When",
         "the source changes, mutmut regenerates the mutants of the changed functions and",
         "clears their results: they show as *not run*, and the next `make mutation` tests",
-        "them. A change of `[tool.mutmut]` (the test selection) voids every result: start",
-        "afresh with `rm -rf mutants`.",
+        "them. mutmut learns which tests reach which function once, when it first runs (and",
+        "for tests added since): a function added later has no tests to run and its mutants",
+        "count as *other* (untested). `RETEST=1` collects that afresh and re-runs them with",
+        "the survivors. mutmut notices a changed function only when it runs: if a source",
+        "change leaves nothing pending, name one of the module's mutants to `mutmut run`",
+        "(it regenerates every changed function first), then `make mutation` again.",
+        "A change of `[tool.mutmut]` (the test selection) voids every result:",
+        "start afresh with `rm -rf mutants`.",
         "`.venv/bin/mutmut show <mutant>` prints a mutant's diff.",
         "",
     ]
@@ -346,12 +352,14 @@ def pending(patterns: list[str], retest: bool) -> list[str]:
 
     mutmut re-runs every mutant it is given by name or glob, so a shard is resumed by
     naming only its mutants that have no result yet (or whose function changed, which
-    mutmut resets), and the survivors too when ``retest``. Before the first run there
-    are no results: the globs themselves.
+    mutmut resets), and the survivors too when ``retest``, with the mutants found untested
+    (mutmut learns which tests reach a function only when it collects its statistics,
+    so a function added since has none: ``make mutation RETEST=1`` collects them
+    afresh). Before the first run there are no results: the globs themselves.
     """
     if not SOURCE.is_dir() or not any(SOURCE.rglob("*.py.meta")):
         return patterns
-    wanted = ("not checked", "survived") if retest else ("not checked",)
+    wanted = ("not checked", "survived", "no tests") if retest else ("not checked",)
     return [
         mutant.name
         for mutant in read_mutants()

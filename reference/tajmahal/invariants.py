@@ -21,14 +21,16 @@ internals or at its events. Three tiers, by cost:
 from __future__ import annotations
 
 import enum
-import itertools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 import attrs
 
 from tajmahal.actions import Action, PlaceCrown, PlacePalace, Play, Withdraw
 from tajmahal.components import Components
+from tajmahal.events import Event
 from tajmahal.rules import MajorityScope
 from tajmahal.serialize import state_from_json, state_to_json
 from tajmahal.setup import SetupOutcome
@@ -131,7 +133,16 @@ class Transition:
 
 StepCheck = Callable[[Transition], Iterable[str]]
 StateCheck = Callable[[GameState], Iterable[str]]
-GameCheck = Callable[[SetupOutcome, Sequence[GameState], Sequence[Action]], Iterable[str]]
+GameCheck = Callable[
+    [
+        SetupOutcome,
+        Sequence[GameState],
+        Sequence[Action],
+        Sequence[tuple[Event, ...]] | None,
+        Sequence[tuple[Action, ...]] | None,
+    ],
+    Iterable[str],
+]
 
 
 @attrs.frozen(slots=True)
@@ -200,6 +211,8 @@ def cards_conserved(step: Transition) -> Iterable[str]:
     """Every card of the component set lies in exactly one place: a hand, the cards played
     this visit, the deck, the discard pile, the display, or (special cards) the table."""
     state = step.after
+    if step.action is not None and _cards_moved_within(step):
+        return
     components = state.config.components
     known = _CARDS_CACHE.get(components.digest)
     if known is None:
@@ -224,6 +237,28 @@ def cards_conserved(step: Transition) -> Iterable[str]:
         yield f"cards nowhere: {missing[:5]}"
     if unknown:
         yield f"unknown cards: {unknown[:5]}"
+
+
+def _cards_moved_within(step: Transition) -> bool:
+    """True when the cards of the places that changed in the step (by identity: the
+    engine keeps untouched places as the very same tuples) are, as a multiset, the
+    cards those places held before: cards only moved, so an already checked ``before``
+    leaves every card in exactly one place ``after``."""
+    before, after = step.before, step.after
+    old: list[str] = []
+    new: list[str] = []
+    for name in ("deck", "discard", "display", "specials_on_table"):
+        was, now = getattr(before, name), getattr(after, name)
+        if was is not now:
+            old.extend(was)
+            new.extend(now)
+    for seat in step.changed:
+        was_player, now_player = before.players[seat], after.players[seat]
+        old.extend(was_player.hand)
+        old.extend(was_player.played)
+        new.extend(now_player.hand)
+        new.extend(now_player.played)
+    return len(old) == len(new) and sorted(old) == sorted(new)
 
 
 def influence_tiles(step: Transition) -> Iterable[str]:
@@ -541,12 +576,13 @@ def legal_actions_well_formed(step: Transition) -> Iterable[str]:
         if legal:
             yield f"{len(legal)} legal action(s) offered at a chance step"
         return
-    strings = [str(action) for action in legal]
+    strings = list(map(str, legal))
     if not strings:
         yield f"no legal action at a {before.step.value} step"
-    if not all(first < second for first, second in itertools.pairwise(strings)):
+    if strings != sorted(strings) or len(set(strings)) != len(strings):
         yield "the legal actions are not sorted and unique"
-    if step.action not in legal:
+    # The very same object first (a player picks from the tuple), then equality.
+    if id(step.action) not in map(id, legal) and step.action not in legal:
         yield f"{step.action} was applied but is not among the legal actions"
     if before.step is Step.PLACE and any(
         not isinstance(action, PlacePalace | PlaceCrown) for action in legal
@@ -630,43 +666,158 @@ STEP_INVARIANTS: tuple[StepInvariant, ...] = (
 # State invariants
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_NO_STRINGS: frozenset[str] = frozenset()
+
+_FIELDS: dict[type, Callable[[object], tuple[object, ...]] | None] = {}
+"""Per class, a getter of all its attrs fields at once (None: not an attrs class)."""
+
+_STRINGS_MEMO: dict[int, tuple[object, frozenset[str]]] = {}
+"""The strings inside a tuple, by the tuple's ``id``. The tuple itself is kept beside
+them, so the id cannot be reused while the entry lives; only tuples that can never
+change (strings, numbers, enums, tuples and frozen attrs values all the way down) are
+kept, so an entry stays true. Parts a view shares with its state (the discard pile, the
+cards played, the palaces...) are walked once, not once per seat and step."""
+
+_LEAVES: set[type] = {int, bool, type(None)}
+"""Types holding no string: numbers, None, and (added when first met) any other type
+that is neither a string, a tuple or list, nor an attrs class (enums)."""
+
+_WALKED = 5
+"""A tuple of at most this many attrs values, not yet remembered, is checked value by
+value rather than remembered (the players of a view are made anew for every view)."""
+
+_MEMO_SIZE = 50_000
+"""Entries kept before the memo starts afresh."""
 
 
-def _strings(value: object, found: set[str]) -> None:
-    """Every string inside an attrs value, tuple or list (the card ids a view shows)."""
-    if isinstance(value, str):
-        found.add(value)
+def _field_getter(kind: type) -> Callable[[object], tuple[object, ...]] | None:
+    getter = _FIELDS.get(kind, _field_getter)
+    if getter is not _field_getter:
+        return getter  # type: ignore[return-value]
+    found: Callable[[object], tuple[object, ...]] | None = None
+    if attrs.has(kind):
+        names = tuple(attrs.fields_dict(kind))
+        if len(names) == 1:
+            single = operator.attrgetter(names[0])
+            found = lambda value: (single(value),)  # noqa: E731
+        elif names:
+            found = operator.attrgetter(*names)
+    _FIELDS[kind] = found
+    return found
+
+
+def _strings_in(value: object) -> frozenset[str]:
+    """Every string inside ``value``: a string, a tuple or list, an attrs value (its
+    fields), nested to any depth; other values (numbers, enums, None) hold none. Tuples
+    are looked up in the memo first (a view shares most of its parts with its state,
+    and a state with the state before it)."""
+    return _walk(value)[0]
+
+
+def _walk(value: object) -> tuple[frozenset[str], bool]:
+    """The strings inside ``value`` (see :func:`_strings_in`), and whether they can never
+    change: no list and no attrs value that is not frozen anywhere inside. Only such
+    tuples are remembered."""
+    kind = type(value)
+    if kind is tuple:
+        hit = _STRINGS_MEMO.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1], True
+        items: Iterable[object] = value  # type: ignore[assignment]
+        fixed = True
+    elif isinstance(value, str):
+        return frozenset((value,)), True
     elif isinstance(value, tuple | list):
-        for item in value:
-            if isinstance(item, str):
-                found.add(item)
-            elif item is not None:
-                _strings(item, found)
-    elif value is not None:
-        kind = type(value)
-        names = _FIELD_NAMES.get(kind)
-        if names is None:
-            names = _FIELD_NAMES[kind] = tuple(attrs.fields_dict(kind)) if attrs.has(kind) else ()
-        for name in names:
-            _strings(getattr(value, name), found)
+        items = value
+        fixed = isinstance(value, tuple)
+    else:
+        getter = _field_getter(kind)
+        if getter is None:
+            _LEAVES.add(kind)
+            return _NO_STRINGS, True
+        items = getter(value)
+        fixed = kind.__setattr__ is _FROZEN_SETATTR
+    found: set[str] = set()
+    memo = _STRINGS_MEMO
+    for item in items:
+        inner = type(item)
+        if inner is str:
+            found.add(item)  # type: ignore[arg-type]
+        elif inner in _LEAVES:
+            continue
+        else:
+            if inner is tuple:
+                hit = memo.get(id(item))
+                if hit is not None and hit[0] is item:
+                    found.update(hit[1])
+                    continue
+            strings, unchanging = _walk(item)
+            found.update(strings)
+            fixed = fixed and unchanging
+    result = frozenset(found)
+    if kind is tuple and fixed:
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        memo[id(value)] = (value, result)
+    return result, fixed
+
+
+@attrs.frozen
+class _Frozen:
+    """Any frozen attrs class: its ``__setattr__`` is the one every frozen class has."""
+
+
+_FROZEN_SETATTR = _Frozen.__setattr__
+"""How :func:`_walk` tells a frozen attrs value from one that may change."""
+
+
+def _shows(value: object, hidden: frozenset[str]) -> bool:
+    """True when a string of ``hidden`` is anywhere inside ``value`` (as
+    :func:`_strings_in` finds them), checked part by part without gathering them all."""
+    getter = _field_getter(type(value))
+    if getter is None:
+        return not hidden.isdisjoint(_strings_in(value))
+    memo = _STRINGS_MEMO
+    for item in getter(value):
+        kind = type(item)
+        if kind is str:
+            if item in hidden:
+                return True
+        elif kind is tuple:
+            row = cast(tuple[object, ...], item)
+            hit = memo.get(id(row))
+            if hit is not None and hit[0] is row:
+                if not hidden.isdisjoint(hit[1]):
+                    return True
+            elif len(row) <= _WALKED and row and _field_getter(type(row[0])) is not None:
+                # A few values made for the view itself (its players): checked one by
+                # one, not remembered.
+                if any(_shows(inner, hidden) for inner in row):
+                    return True
+            elif not hidden.isdisjoint(_strings_in(row)):
+                return True
+        elif kind not in _LEAVES and not hidden.isdisjoint(_strings_in(item)):
+            return True
+    return False
 
 
 def views_hide_secrets(state: GameState) -> Iterable[str]:
     """A player's view shows no card of the deck (hence no deck order) and, of another
     player's hand, only the special cards (public: they change hands openly); it shows
-    the viewer's own hand."""
+    the viewer's own hand.
+
+    Every string anywhere inside each seat's view is compared with the cards hidden
+    from that seat."""
     specials = state.config.components.specials
+    secret = [
+        frozenset(card for card in player.hand if card not in specials) for player in state.players
+    ]
+    deck = frozenset(state.deck)
     for seat in range(state.config.players):
-        hidden = set(state.deck)
-        for other, player in enumerate(state.players):
-            if other != seat:
-                hidden.update(card for card in player.hand if card not in specials)
-        shown: set[str] = set()
+        hidden = deck.union(*(cards for other, cards in enumerate(secret) if other != seat))
         seen = view(state, seat)
-        _strings(seen, shown)
-        leaked = sorted(hidden & shown)
-        if leaked:
+        if _shows(seen, hidden):
+            leaked = sorted(hidden & _strings_in(seen))
             yield f"player {seat}'s view shows hidden cards {leaked[:5]}"
         if seen.players[seat].hand != state.players[seat].hand:
             yield f"player {seat}'s view does not show their own hand"
@@ -701,44 +852,65 @@ STATE_INVARIANTS: tuple[StateInvariant, ...] = (
 
 
 def replay_reproduces(
-    setup: SetupOutcome, states: Sequence[GameState], actions: Sequence[Action]
+    setup: SetupOutcome,
+    states: Sequence[GameState],
+    actions: Sequence[Action],
+    events: Sequence[tuple[Event, ...]] | None = None,
+    legal: Sequence[tuple[Action, ...]] | None = None,
 ) -> Iterable[str]:
-    """The game's record replays, with the shipped replay code, to the very same states,
-    twice over (the same record gives the same game), and the record of a finished game
-    verifies; the record also survives its own JSON round trip."""
+    """The game's record, written by the shipped recorder, survives its JSON round trip;
+    the record read back replays, with the shipped replay code, to the very same states
+    as the game played (the same record gives the same game), matching every recorded
+    expectation of every step (actor, legal actions, scores, state digest, clauses,
+    tags); and the record of a finished game verifies (its result holds).
+
+    The played game and the replay are two runs of the same actions, compared state by
+    state; ``events`` and ``legal`` (per step, as play found them) spare the recorder
+    running the engine a third time.
+    """
     # Imported here: the trace module imports the engine, which tests may patch.
     from tajmahal.trace import (
         Recorder,
+        check_result,
         record_from_json,
         record_to_json,
         replay_steps,
-        verify,
     )
 
     first = states[0]
     components = first.config.components
     recorder = Recorder(components, first.config.players, setup, first.config.rules)
-    for before, action, after in zip(states, actions, states[1:], strict=False):
-        recorder.add(before, action, after)
+    for index, (before, action, after) in enumerate(zip(states, actions, states[1:], strict=False)):
+        recorder.add(
+            before,
+            action,
+            after,
+            events[index] if events is not None else None,
+            legal[index] or None if legal is not None else None,
+        )
     record = recorder.record(states[-1])
-    if record_from_json(record_to_json(record)) != record:
+    loaded = record_from_json(record_to_json(record))
+    if loaded != record:
         yield "the record changes over a JSON round trip"
-    for attempt in ("first", "second"):
+        return
+    replayed = 0
+    final = first
+    try:
+        for step in replay_steps(loaded, components):
+            if step.after != states[step.index + 1]:
+                yield f"the replay differs from the game at step {step.index}"
+                return
+            final = step.after
+            replayed += 1
+    except Exception as error:  # the finding is that the record does not replay
+        yield f"the replay fails: {type(error).__name__}: {error}"
+        return
+    if replayed != len(states) - 1:
+        yield f"the replay has {replayed} steps, the game {len(states) - 1}"
+        return
+    if final.is_over:
         try:
-            replayed = [step.after for step in replay_steps(record, components)]
-        except Exception as error:  # the finding is that the record does not replay
-            yield f"the {attempt} replay fails: {type(error).__name__}: {error}"
-            return
-        if replayed != list(states[1:]):
-            index = next(
-                (i for i, (a, b) in enumerate(zip(replayed, states[1:], strict=False)) if a != b),
-                min(len(replayed), len(states) - 1),
-            )
-            yield f"the {attempt} replay differs from the game at step {index}"
-            return
-    if states[-1].is_over:
-        try:
-            verify(record, components)
+            check_result(loaded, final)
         except Exception as error:
             yield f"the record does not verify: {type(error).__name__}: {error}"
 
@@ -793,13 +965,18 @@ def check_game(
     states: Sequence[GameState],
     actions: Sequence[Action],
     invariants: Sequence[GameInvariant] = GAME_INVARIANTS,
+    *,
+    events: Sequence[tuple[Event, ...]] | None = None,
+    legal: Sequence[tuple[Action, ...]] | None = None,
 ) -> tuple[Violation, ...]:
     """Every violation of the game invariants by a game played from ``setup``
-    (``states`` has one more entry than ``actions``: the initial state first)."""
+    (``states`` has one more entry than ``actions``: the initial state first; ``events``
+    and ``legal``, when given, hold each step's events and the legal actions offered
+    before it, empty at a chance step)."""
     found: list[Violation] = []
     for invariant in invariants:
         try:
-            for message in invariant.check(setup, states, actions):
+            for message in invariant.check(setup, states, actions, events, legal):
                 found.append(Violation(invariant.name, invariant.clauses, message))
         except Exception as error:  # a game too broken to examine is a violation too
             found.append(Violation(invariant.name, invariant.clauses, _unreadable(error)))

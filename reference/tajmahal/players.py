@@ -275,6 +275,11 @@ class CrownChaserPlayer:
         return value, self.rng.randrange(1000)
 
 
+_EDGE_CUMULATIVE = (2, 3, 5, 8, 10)
+"""The edge player's weights 2:1:2:3:2, summed as ``random.choices`` sums them (the same
+draws, without summing them again at every decision)."""
+
+
 class EdgePlayer:
     """Random choice weighted towards rare situations: each decision is taken by one of
     the edge seekers (or at random), drawn anew every time."""
@@ -295,7 +300,7 @@ class EdgePlayer:
 
     def choose(self, state: GameState, legal: tuple[Action, ...]) -> Action:
         """The choice of a behaviour drawn with weights 2:1:2:3:2."""
-        pick = self.rng.choices(self.behaviours, weights=(2, 1, 2, 3, 2))[0]
+        pick = self.rng.choices(self.behaviours, cum_weights=_EDGE_CUMULATIVE)[0]
         return pick.choose(state, legal)
 
 

@@ -489,6 +489,9 @@ def state_digest(state: GameState) -> str:
     return "sha256:" + hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()
 
 
+_STR_ONLY = frozenset({str})
+
+
 class _Fields:
     """Typed access to a JSON object that names the failing field in errors."""
 
@@ -534,7 +537,10 @@ class _Fields:
 
     def strings(self, key: str) -> tuple[str, ...]:
         value = self.get(key)
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        if not isinstance(value, list) or (
+            not _STR_ONLY.issuperset(map(type, value))
+            and not all(isinstance(item, str) for item in value)
+        ):
             raise StateFormatError(f"{self.where(key)}: expected a list of strings")
         return tuple(value)
 
@@ -577,6 +583,88 @@ def _player_from_json(document: Any, path: str) -> PlayerState:
     )
 
 
+_SEATS_READ: dict[str, PlayerState] = {}
+"""Seats already read, by their canonical JSON text (see :func:`_seat_from_json`)."""
+
+_SEATS_KEPT = 4096
+"""Entries kept before the memo starts afresh."""
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})
+"""Types whose ``repr`` names the value exactly (with ``list`` and ``dict`` around them)."""
+
+
+def _seat_from_json(document: Any, index: int) -> PlayerState:
+    """One seat of a state document, read by :func:`_player_from_json`.
+
+    Reading a seat depends on its value alone (the path only names it in errors), so a
+    seat read without error is kept under its ``repr``, and the same text gives the same
+    (immutable) seat again: consecutive positions of a game share most of their seats.
+    Only a seat made of plain JSON values (an object of strings, integers, booleans,
+    null and lists of them, as :func:`json.loads` and :func:`state_to_json` give) is
+    kept: their ``repr`` tells every value and type apart.
+    """
+    path = f"seats[{index}]"
+    if type(document) is not dict:
+        return _player_from_json(document, path)
+    for value in document.values():
+        kind = type(value)
+        if kind is list:
+            if not _PLAIN.issuperset(map(type, value)):
+                return _player_from_json(document, path)
+        elif kind not in _PLAIN:
+            return _player_from_json(document, path)
+    if not _PLAIN.issuperset(map(type, document)):
+        return _player_from_json(document, path)
+    key = repr(document)
+    found = _SEATS_READ.get(key)
+    if found is None:
+        found = _player_from_json(document, path)
+        if len(_SEATS_READ) >= _SEATS_KEPT:
+            _SEATS_READ.clear()
+        _SEATS_READ[key] = found
+    return found
+
+
+_PALACES_READ: dict[str, tuple[Palace, ...]] = {}
+"""Palace lists already read, by their ``repr`` (see :func:`_palaces_from_json`)."""
+
+
+def _palaces_from_json(raw: Any) -> tuple[Palace, ...]:
+    """The ``palaces`` of a state document, in canonical order.
+
+    Like seats (see :func:`_seat_from_json`), a list of plain JSON values read without
+    error is kept under its ``repr``: most steps of a game leave the palaces alone.
+    """
+    plain = type(raw) is list and all(
+        type(entry) is list and _PLAIN.issuperset(map(type, entry)) for entry in raw
+    )
+    key = repr(raw) if plain else ""
+    found = _PALACES_READ.get(key) if plain else None
+    if found is not None:
+        return found
+    if not isinstance(raw, list):
+        raise StateFormatError("palaces: expected a list")
+    palaces = []
+    for index, entry in enumerate(raw):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or not isinstance(entry[0], str)
+            or not isinstance(entry[1], int)
+            or isinstance(entry[1], bool)
+            or not isinstance(entry[2], bool)
+        ):
+            raise StateFormatError(f"palaces[{index}]: expected [city, seat, crowned]")
+        palaces.append(Palace(entry[0], entry[1], entry[2]))
+    result = tuple(sorted(palaces, key=palace_sort_key))
+    if plain:
+        if len(_PALACES_READ) >= _SEATS_KEPT:
+            _PALACES_READ.clear()
+        _PALACES_READ[key] = result
+    return result
+
+
 def state_from_json(document: Any, components: Components) -> GameState:
     """Rebuild a state from :func:`state_to_json` output.
 
@@ -608,21 +696,7 @@ def state_from_json(document: Any, components: Components) -> GameState:
     bonus = fields.get("bonus_on_board")
     if not isinstance(bonus, dict) or not all(isinstance(v, str) for v in bonus.values()):
         raise StateFormatError("bonus_on_board: expected an object of city: tile id")
-    raw_palaces = fields.get("palaces")
-    palaces = []
-    if not isinstance(raw_palaces, list):
-        raise StateFormatError("palaces: expected a list")
-    for index, entry in enumerate(raw_palaces):
-        if (
-            not isinstance(entry, list)
-            or len(entry) != 3
-            or not isinstance(entry[0], str)
-            or not isinstance(entry[1], int)
-            or isinstance(entry[1], bool)
-            or not isinstance(entry[2], bool)
-        ):
-            raise StateFormatError(f"palaces[{index}]: expected [city, seat, crowned]")
-        palaces.append(Palace(entry[0], entry[1], entry[2]))
+    palaces = _palaces_from_json(fields.get("palaces"))
     withdrawal = None
     if fields.get("withdrawal") is not None:
         w = _Fields(fields.get("withdrawal"), "withdrawal")
@@ -649,9 +723,7 @@ def state_from_json(document: Any, components: Components) -> GameState:
         step=step,
         to_move=fields.optional_integer("to_move"),
         start_player=fields.integer("start_player"),
-        players=tuple(
-            _player_from_json(seat, f"seats[{index}]") for index, seat in enumerate(seats)
-        ),
+        players=tuple(_seat_from_json(seat, index) for index, seat in enumerate(seats)),
         deck=fields.strings("deck"),
         discard=tuple(sorted(fields.strings("discard"))),
         display=tuple(sorted(fields.strings("display"))),
@@ -661,7 +733,7 @@ def state_from_json(document: Any, components: Components) -> GameState:
         court_province_tile=fields.optional_text("court_province_tile"),
         province_order=fields.strings("province_order"),
         bonus_on_board=tuple(sorted(bonus.items())),
-        palaces=tuple(sorted(palaces, key=palace_sort_key)),
+        palaces=palaces,
         withdrawal=withdrawal,
         draw=draw,
     )
@@ -734,6 +806,54 @@ def _check_frame(state: GameState) -> None:
 def _check_cards(state: GameState) -> None:
     """Each of the 100 cards in exactly one place; special cards only in a hand, among
     the cards played this visit, or on the table; the display no larger than at setup."""
+    if not _cards_in_place(state):
+        _find_misplaced_card(state)
+    size = DISPLAY_SIZES[state.config.players]
+    if len(state.display) > size:
+        raise StateFormatError(
+            f"display: {len(state.display)} cards; a {state.config.players}-player display "
+            f"holds at most {size} (TM.SETUP.DISPLAY.SIZE)"
+        )
+
+
+def _cards_in_place(state: GameState) -> bool:
+    """True when :func:`_find_misplaced_card` finds nothing, worked out at once: every
+    card of the set exactly once, the special cards only in hands, among the cards
+    played, or on the table."""
+    components = state.config.components
+    known = _CARD_IDS.get(components.digest)
+    if known is None:
+        known = _CARD_IDS[components.digest] = (
+            frozenset(components.cards) | frozenset(components.specials),
+            frozenset(components.specials),
+        )
+    every, specials = known
+    groups = [state.deck, state.discard, state.display]
+    for player in state.players:
+        groups.append(player.hand)
+        groups.append(player.played)
+    table = state.specials_on_table
+    held = set().union(*groups)
+    count = sum(map(len, groups))
+    return (
+        count + len(table) == len(every)
+        and len(held) == count
+        and held.isdisjoint(table)
+        and specials.issuperset(table)
+        and every.issuperset(held)
+        and len(held.union(table)) == len(every)
+        and specials.isdisjoint(state.deck)
+        and specials.isdisjoint(state.discard)
+        and specials.isdisjoint(state.display)
+    )
+
+
+_CARD_IDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+"""Per component set (by digest): every card id, and the special cards' ids."""
+
+
+def _find_misplaced_card(state: GameState) -> None:
+    """Raise for the first card out of place, naming its field."""
     components = state.config.components
     places: dict[str, str] = {}
 
@@ -766,12 +886,6 @@ def _check_cards(state: GameState) -> None:
     if missing:
         raise StateFormatError(
             f"cards: every card must be somewhere; missing {sorted(missing)[:5]}"
-        )
-    size = DISPLAY_SIZES[state.config.players]
-    if len(state.display) > size:
-        raise StateFormatError(
-            f"display: {len(state.display)} cards; a {state.config.players}-player display "
-            f"holds at most {size} (TM.SETUP.DISPLAY.SIZE)"
         )
 
 
@@ -888,18 +1002,20 @@ def _check_bonus_tiles(state: GameState) -> None:
     palace takes it; a goods tile taken is held by one player."""
     components = state.config.components
     board = components.board
+    fortresses = board.fortresses
+    taj_mahal = components.taj_mahal_tile.id
     places: dict[str, str] = {}
     normal_palaces = {palace.city for palace in state.palaces if not palace.crowned}
     for city, tile in state.bonus_on_board:
         where = f"bonus_on_board.{city}"
-        if city not in board.fortresses:
+        if city not in fortresses:
             raise StateFormatError(f"{where}: not a fortress city")
         if tile not in components.bonus_tiles:
             raise StateFormatError(f"{where}: unknown bonus tile {tile!r}")
         if tile in places:
             raise StateFormatError(f"{where}: {tile} also lies at {places[tile]}")
         places[tile] = where
-        if (tile == components.taj_mahal_tile.id) != (city == board.agra):
+        if (tile == taj_mahal) != (city == board.agra):
             raise StateFormatError(
                 f"{where}: the Taj Mahal tile lies on Agra and only there (TM.SETUP.BONUS_TILES)"
             )

@@ -49,6 +49,11 @@ class Step(enum.Enum):
     """The game has ended; scores are final."""
 
 
+_OVER, _SHUFFLE = Step.OVER, Step.SHUFFLE
+"""Read by :attr:`GameState.is_over` and :attr:`GameState.is_chance` (once per step of
+every game loop) without the enum's metaclass look-up."""
+
+
 @attrs.frozen(slots=True)
 class GameConfig:
     """What stays fixed for a whole game: player count, rule set and components."""
@@ -212,12 +217,12 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """True when the game has ended."""
-        return self.step is Step.OVER
+        return self.step is _OVER
 
     @property
     def is_chance(self) -> bool:
         """True when the next action is a chance outcome (a ``reshuffle``)."""
-        return self.step is Step.SHUFFLE
+        return self.step is _SHUFFLE
 
     @property
     def current_province(self) -> ProvinceId:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from positions import run, table, with_palaces
+from positions import legal, run, table, with_palaces
 
 from tajmahal.actions import parse_action
 from tajmahal.engine import apply_with_events
 from tajmahal.events import EventKind
 from tajmahal.rules import Permission, RuleSet
-from tajmahal.state import Step
+from tajmahal.state import Palace, Step
 
 
 @pytest.mark.clause("RUL.REWARD.NO_LEGAL_CITY", "RUL.CROWN.BESIDE_OWN_PALACE")
@@ -40,3 +40,23 @@ def test_after_a_forfeited_palace_nothing_is_owed() -> None:
     assert withdrawal is not None
     assert withdrawal.palaces_owed == 0 and withdrawal.crown_owed is False
     assert withdrawal.placed == ("A1", "A2", "A3", "A4")
+
+
+@pytest.mark.clause("RUL.REWARD.NO_LEGAL_CITY", "RUL.CROWN.OWN_PALACE_BESIDE_CROWN")
+def test_a_palace_beside_its_own_crown_is_not_forfeited_when_allowed() -> None:
+    # As above, but the rule set lets seat 0's last palace join its own crown in A1.
+    rules = RuleSet(own_palace_beside_own_crown=Permission.ALLOWED)
+    state = table(("red-01", "red-03", "red-05"), ("yellow-19",), rules=rules)
+    before = run(state, "withdraw", "crown A1", "palace A2", "palace A3")
+    after, events = apply_with_events(before, parse_action("palace A4"))
+    assert [event for event in events if event.kind is EventKind.FORFEIT] == []
+    assert after.step is Step.PLACE and after.to_move == 0
+    withdrawal = after.withdrawal
+    assert withdrawal is not None
+    assert withdrawal.palaces_owed == 1 and withdrawal.crown_owed is False
+    assert legal(after) == {"palace A1"}
+    final = run(after, "palace A1")
+    assert [p for p in final.palaces if p.city == "A1"] == [
+        Palace("A1", 0, False),
+        Palace("A1", 0, True),
+    ]

@@ -10,7 +10,7 @@ import pytest
 from positions import COMPONENTS, run, table, with_bonus, with_deck, with_palaces
 
 from tajmahal.actions import parse_action
-from tajmahal.engine import apply
+from tajmahal.engine import apply, apply_with_events
 from tajmahal.errors import IllegalActionError
 from tajmahal.rules import Permission, RuleSet
 from tajmahal.state import GameState, Step
@@ -157,3 +157,26 @@ def test_a_reshuffle_refusal_says_which_cards_are_wrong() -> None:
     assert message(table(), "reshuffle red-01") == (
         "no reshuffle is due: the deck is not being drawn from empty"
     )
+
+
+@pytest.mark.clause("TM.PLAY.ONE_COLOURED", "TM.PLAY.EXTRA_CARD", "TM.WITHDRAW.PICK_TWO")
+@pytest.mark.parametrize(
+    ("moves", "text", "expected"),
+    [
+        ((), "play violet-02", "violet-02 is not in player 0's hand"),
+        ((), "play red-02 white-02", "white-02 is not in player 0's hand"),
+        (("withdraw",), "take white-06", "player 0 takes 2 different card(s) from the display"),
+    ],
+)
+def test_with_or_without_events_a_move_is_refused_alike(
+    moves: tuple[str, ...], text: str, expected: str
+) -> None:
+    # Plays and display picks are built two ways (without a working copy when no events
+    # are asked for); the refusal must not depend on which.
+    state = run(table(("red-19",), ("yellow-03",)), *moves)
+    with pytest.raises(IllegalActionError) as plain:
+        apply(state, parse_action(text))
+    with pytest.raises(IllegalActionError) as recorded:
+        apply_with_events(state, parse_action(text))
+    assert str(plain.value).startswith(expected)
+    assert (str(recorded.value), recorded.value.clause) == (str(plain.value), plain.value.clause)

@@ -39,7 +39,7 @@ from tajmahal.actions import (
 )
 from tajmahal.components import CardId
 from tajmahal.engine._work import Work, next_active
-from tajmahal.engine.play import apply_play, play_actions
+from tajmahal.engine.play import apply_play, play_actions, play_state
 from tajmahal.engine.reward import (
     apply_crown,
     apply_palace,
@@ -57,10 +57,15 @@ from tajmahal.engine.withdraw import (
     finish_withdrawal,
     last_player_takes,
     take_actions,
+    take_state,
 )
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event
 from tajmahal.state import GameState, Step
+
+_PLAY, _PLACE, _TAKE, _SHUFFLE, _OVER = Step.PLAY, Step.PLACE, Step.TAKE, Step.SHUFFLE, Step.OVER
+"""Enum members as module names: reading a member from its enum class goes through the
+enum's metaclass, several times slower than reading a global, and this is the hot path."""
 
 __all__ = [
     "apply",
@@ -81,20 +86,20 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     step = state.step
     seat = state.to_move
-    if seat is None or step is Step.OVER or step is Step.SHUFFLE:
+    if seat is None or step is _OVER or step is _SHUFFLE:
         return ()
     # Generated in canonical order already: hands, displays and province cities are sorted,
     # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
-    if step is Step.PLAY:
+    if step is _PLAY:
         return tuple(play_actions(state, seat))
-    if step is Step.PLACE:
+    if step is _PLACE:
         return tuple(placement_actions(state, seat))
     return tuple(take_actions(state))
 
 
 def chance_cards(state: GameState) -> tuple[CardId, ...]:
     """At a chance step, the cards a ``reshuffle`` must order (the discard pile); else ()."""
-    return state.discard if state.step is Step.SHUFFLE else ()
+    return state.discard if state.step is _SHUFFLE else ()
 
 
 def random_reshuffle(state: GameState, rng: random.Random) -> Reshuffle:
@@ -106,6 +111,10 @@ def random_reshuffle(state: GameState, rng: random.Random) -> Reshuffle:
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises :class:`IllegalActionError` saying why it is illegal."""
+    if type(action) is Play and state.step is _PLAY:
+        return play_state(state, action)  # the commonest step, built without a working copy
+    if type(action) is Take and state.step is _TAKE:
+        return take_state(state, action)  # likewise
     return _apply(state, action, recording=False).freeze()
 
 
@@ -117,7 +126,7 @@ def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tupl
 
 def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
     """Dispatch on the step the game waits at, then run the automatic sequence."""
-    if state.step is Step.OVER:
+    if state.step is _OVER:
         raise IllegalActionError(
             f"the game is over; no action is possible ({action})", clause="TM.END.AFTER_TWELVE"
         )
@@ -127,7 +136,7 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
         expected[1](work, action)
         _continue(work)
         return work
-    if state.step is Step.SHUFFLE:
+    if state.step is _SHUFFLE:
         if not isinstance(action, Reshuffle):
             raise IllegalActionError(
                 f"the game waits for a chance outcome (reshuffle of the {len(state.discard)} "
@@ -140,7 +149,7 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
             "no reshuffle is due: the deck is not being drawn from empty",
             clause="RUL.DECK.RESHUFFLE_TIMING",
         )
-    elif state.step is Step.PLAY:
+    elif state.step is _PLAY:
         if isinstance(action, Play):
             apply_play(work, action)
         elif isinstance(action, Withdraw):
@@ -150,7 +159,7 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
                 f"player {state.to_move} must play cards or withdraw now, not {action}",
                 clause="TM.TURN.CHOICE",
             )
-    elif state.step is Step.PLACE:
+    elif state.step is _PLACE:
         if isinstance(action, PlacePalace):
             apply_palace(work, action.city)
         elif isinstance(action, PlaceCrown):
@@ -197,9 +206,9 @@ def _continue(work: Work) -> None:
             return
         withdrawal = work.withdrawal
         if withdrawal is None:
-            if work.step is Step.OVER:
+            if work.step is _OVER:
                 return
-            work.step = Step.PLAY
+            work.step = _PLAY
             if work.to_move is None:  # a reshuffle interrupted the display draw of a new visit
                 work.to_move = work.start_player
             return
@@ -207,7 +216,7 @@ def _continue(work: Work) -> None:
         if withdrawal.palaces_owed or withdrawal.crown_owed:
             if forfeit_impossible(work):
                 continue
-            work.step = Step.PLACE
+            work.step = _PLACE
             work.to_move = seat
             return
         if not withdrawal.scored:
@@ -217,9 +226,9 @@ def _continue(work: Work) -> None:
         if next_active(work, seat) is None:
             last_player_takes(work, seat)
         elif work.read("display"):
-            work.step = Step.TAKE
+            work.step = _TAKE
             work.to_move = seat
             return
         finish_withdrawal(work, seat)
-        if work.step is Step.OVER:
+        if work.step is _OVER:
             return

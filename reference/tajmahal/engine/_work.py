@@ -12,12 +12,13 @@ No rule lives here; the helpers at the end are the few facts every rule module n
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
 
 from tajmahal.board import CityId
 from tajmahal.components import CardId, Components
 from tajmahal.events import Event
-from tajmahal.state import GameState, Palace, PlayerState
+from tajmahal.state import GameState, Palace, PlayerState, Step
 from tajmahal.symbols import SpecialKind, Symbol
 
 SYMBOL_ORDER: tuple[Symbol, ...] = tuple(Symbol)
@@ -124,19 +125,18 @@ class Work:
 
     @property
     def players(self) -> list[WorkPlayer]:
-        """Mutable copies of every seat (use :meth:`player` or :meth:`is_active` when one
+        """Mutable copies of every seat (use :meth:`player` or :meth:`peek` when one
         seat is enough)."""
         return [self.player(seat) for seat in range(self.count)]
+
+    def set_player(self, seat: int, player: PlayerState) -> None:
+        """Replace a seat's holdings by ``player`` (a rule computed on frozen values)."""
+        self._players[seat] = WorkPlayer(player)
 
     def peek(self, seat: int) -> WorkPlayer | PlayerState:
         """A seat's holdings for reading only (no copy is made)."""
         player = self._players.get(seat)
         return player if player is not None else self.state.players[seat]
-
-    def is_active(self, seat: int) -> bool:
-        """True if the seat has not withdrawn from the current visit."""
-        player = self._players.get(seat)
-        return not (player.withdrawn if player is not None else self.state.players[seat].withdrawn)
 
     def read(self, name: str) -> list[Any] | tuple[Any, ...]:
         """A collection for reading only: the working copy if one was made, else the
@@ -247,10 +247,6 @@ class Work:
             self.draw,
         )
 
-    def score(self, seat: int, points: int) -> None:
-        """Add ``points`` to ``seat``'s score."""
-        self.player(seat).score += points
-
     def record(self, event: Event) -> None:
         """Keep an event (call only when :attr:`recording`: build no event otherwise)."""
         self.events.append(event)
@@ -259,6 +255,89 @@ class Work:
     def province(self) -> str:
         """The province of the current visit."""
         return self.state.province_order[self.visit - 1]
+
+
+def turn_passed(
+    state: GameState,
+    to_move: int | None,
+    players: tuple[PlayerState, ...],
+    display: tuple[CardId, ...],
+) -> GameState:
+    """``state`` after a decision that needs no working copy (a play, a display pick that
+    passes the turn): the game waits for a play by ``to_move``, with these players and
+    display; nothing else changed. Neither decision leaves a withdrawal being resolved
+    or a draw pending (a play step never has either, as the position format requires).
+    Built positionally (the hot path)."""
+    return GameState(
+        state.config,
+        state.visit,
+        _PLAY,
+        to_move,
+        state.start_player,
+        players,
+        state.deck,
+        state.discard,
+        display,
+        state.specials_on_table,
+        state.court_influence,
+        state.crown_in_court,
+        state.court_province_tile,
+        state.province_order,
+        state.bonus_on_board,
+        state.palaces,
+        None,
+        None,
+    )
+
+
+def with_hand(player: PlayerState, hand: tuple[CardId, ...]) -> PlayerState:
+    """``player`` holding ``hand`` instead (built positionally, faster than
+    ``attrs.evolve``: the hot path)."""
+    return PlayerState(
+        hand,
+        player.played,
+        player.colour,
+        player.withdrawn,
+        player.withdrawn_counts,
+        player.influence,
+        player.province_tiles,
+        player.goods_tiles,
+        player.score,
+    )
+
+
+_PLAY = Step.PLAY
+"""Read as a module name: an enum member read from its class goes through the metaclass."""
+
+_Table = TypeVar("_Table")
+
+
+class PerComponents(Generic[_Table]):
+    """One table per component set, built on first use by ``build``.
+
+    The set asked for last is remembered by identity, so the usual look-up hashes
+    nothing (a component set hashes its digest in Python code); other sets are kept by
+    value (equal sets share one table).
+    """
+
+    __slots__ = ("_build", "_last", "_last_table", "_tables")
+
+    def __init__(self, build: Callable[[Components], _Table]) -> None:
+        self._build = build
+        self._tables: dict[Components, _Table] = {}
+        self._last: Components | None = None
+        self._last_table: _Table | None = None
+
+    def __call__(self, components: Components) -> _Table:
+        """The table of ``components``."""
+        if components is self._last:
+            return self._last_table  # type: ignore[return-value]
+        table = self._tables.get(components)
+        if table is None:
+            table = self._tables[components] = self._build(components)
+        self._last = components
+        self._last_table = table
+        return table
 
 
 def colour_change_id(components: Components) -> CardId:
@@ -278,5 +357,18 @@ def next_active(work: Work, seat: int) -> int | None:
         candidate = (seat + offset) % count
         player = changed.get(candidate)
         if not (player.withdrawn if player is not None else frozen[candidate].withdrawn):
+            return candidate
+    return None
+
+
+def next_in_visit(players: Sequence[PlayerState], seat: int) -> int | None:
+    """:func:`next_active` over frozen players.
+
+    Implements: TM.TURN.CLOCKWISE, TM.TURN.WITHDRAWN_SKIPPED
+    """
+    count = len(players)
+    for offset in range(1, count + 1):
+        candidate = (seat + offset) % count
+        if not players[candidate].withdrawn:
             return candidate
     return None

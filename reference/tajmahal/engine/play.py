@@ -19,18 +19,24 @@ Notes on this implementation:
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 
 import attrs
 
 from tajmahal.actions import WITHDRAW, Action, Play
 from tajmahal.components import CardId, Components
-from tajmahal.engine._work import Work, colour_change_id, next_active
+from tajmahal.engine._work import (
+    PerComponents,
+    Work,
+    colour_change_id,
+    next_active,
+    next_in_visit,
+    turn_passed,
+)
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event, EventKind, PointSource
-from tajmahal.rules import ColourChangeFirstTurn
-from tajmahal.state import GameState
+from tajmahal.rules import ColourChangeFirstTurn, RuleSet
+from tajmahal.state import GameState, PlayerState
 from tajmahal.symbols import CardColour, SpecialKind
 
 
@@ -48,43 +54,36 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     TM.TURN.NO_LEGAL_PLAY, TM.WITHDRAW.EMPTY_HANDED, RUL.SPECIAL.ONE_PER_TURN
     """
     player = state.players[seat]
-    table = _play_table(state.config.components)
+    table = play_table(state.config.components)
     colour_of = table.colour_of
     hand = player.hand
     extras = [card_id for card_id in hand if card_id not in colour_of]  # white or special
-    colour_change = table.colour_change
+    alone = table.alone
+    pairs = table.pairs
     lock = player.colour
     actions: list[Action] = []
-    for card_id in hand:
-        colour = colour_of.get(card_id)
-        if colour is None:
-            continue
-        if lock is None or colour is lock:
-            actions.append(table.alone[card_id])
-            if extras:
-                actions.extend(map(table.pairs[card_id].__getitem__, extras))
-        elif colour_change in extras:
-            actions.append(table.pairs[card_id][colour_change])
+    if lock is None:  # the first play of the visit: any colour
+        for card_id in hand:
+            if card_id in colour_of:
+                actions.append(alone[card_id])
+                if extras:
+                    actions.extend(map(pairs[card_id].__getitem__, extras))
+    else:
+        colour_change = table.colour_change if table.colour_change in extras else None
+        for card_id in hand:
+            colour = colour_of.get(card_id)
+            if colour is lock:
+                actions.append(alone[card_id])
+                if extras:
+                    actions.extend(map(pairs[card_id].__getitem__, extras))
+            elif colour is not None and colour_change is not None:
+                actions.append(pairs[card_id][colour_change])
     actions.append(WITHDRAW)
     return actions
 
 
-class _Pairs(dict[CardId, Play]):
-    """The plays of one coloured card with a second card, made on first use."""
-
-    __slots__ = ("coloured",)
-
-    def __init__(self, coloured: CardId) -> None:
-        super().__init__()
-        self.coloured = coloured
-
-    def __missing__(self, extra: CardId) -> Play:
-        play = self[extra] = Play(self.coloured, extra)
-        return play
-
-
 @attrs.frozen(slots=True)
-class _PlayTable:
+class PlayTable:
     """The plays of a component set, each built once: listing the plays of a hand then
     looks actions up instead of building them."""
 
@@ -96,113 +95,160 @@ class _PlayTable:
     """The +2 card's id."""
     alone: Mapping[CardId, Play]
     """``play c`` for every coloured card ``c``."""
-    pairs: Mapping[CardId, _Pairs]
-    """``play c x`` for every coloured card ``c`` and any second card ``x``."""
+    pairs: Mapping[CardId, Mapping[CardId, Play]]
+    """``play c x`` for every coloured card ``c`` and every white or special card ``x``."""
 
 
-@functools.cache
-def _play_table(components: Components) -> _PlayTable:
-    """The :class:`_PlayTable` of a component set (one per set: sets compare by digest)."""
+def build_play_table(components: Components) -> PlayTable:
+    """The :class:`PlayTable` of a component set (:data:`play_table` keeps one per set)."""
     colour_of = {
         card: colour
         for card, colour in components.card_colours.items()
         if colour is not None and colour is not CardColour.WHITE
     }
-    coloured = list(colour_of)
-    return _PlayTable(
+    extras = [card for card in components.card_colours if card not in colour_of]
+    return PlayTable(
         colour_of,
         colour_change_id(components),
         components.special_of_kind(SpecialKind.PLUS_TWO).id,
-        {card: Play(card) for card in coloured},
-        {card: _Pairs(card) for card in coloured},
+        {card: Play(card) for card in colour_of},
+        {card: {extra: Play(card, extra) for extra in extras} for card in colour_of},
     )
 
 
-def apply_play(work: Work, action: Play) -> None:
-    """Move the played cards from hand to the table, fix the colour, pass the turn.
+play_table = PerComponents(build_play_table)
+"""The :class:`PlayTable` of a component set, built on first use."""
+
+
+def play_outcome(
+    player: PlayerState, seat: int, action: Play, table: PlayTable, rules: RuleSet
+) -> PlayerState:
+    """Seat ``seat`` after playing ``action``: the cards moved from hand to the table, the
+    colour fixed, the +2 card's points scored.
 
     Refuses cards not in hand, a play without a coloured card, two coloured cards and a
-    card of the wrong colour (unless the colour-change card comes with it). The +2 card
-    scores its 2 points now. The turn passes clockwise to the next player still in the
-    visit, the player themself when everybody else has withdrawn.
+    card of the wrong colour (unless the colour-change card comes with it). Works on
+    frozen values, so that a play needs no working copy (see :func:`play_state`).
 
     Implements: TM.PLAY.ONE_COLOURED, TM.PLAY.COLOUR_LOCK, TM.PLAY.FIRST_ANY_COLOUR,
     TM.PLAY.NO_TAKE_BACK, TM.SPECIAL.PLUS_TWO, TM.SPECIAL.COLOUR_CHANGE,
     TM.SPECIAL.COLOUR_CHANGE.ONE_TURN, TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN,
-    TM.TURN.CLOCKWISE, TM.TURN.LAST_PLAYER_CONTINUES, TM.SPECIAL.NO_EFFECT_IN_HAND,
-    RUL.SPECIAL.COLOUR_CHANGE_FIRST_TURN
+    TM.SPECIAL.NO_EFFECT_IN_HAND, RUL.SPECIAL.COLOUR_CHANGE_FIRST_TURN
     """
-    seat = work.to_move
-    assert seat is not None
-    components = work.components
-    player = work.player(seat)
-    coloured = components.cards.get(action.coloured)
-    if action.coloured not in player.hand:
+    hand = player.hand
+    coloured = action.coloured
+    colour_of = table.colour_of
+    if coloured not in hand:
         raise IllegalActionError(
-            f"{action.coloured} is not in player {seat}'s hand", clause="TM.PLAY.ONE_COLOURED"
+            f"{coloured} is not in player {seat}'s hand", clause="TM.PLAY.ONE_COLOURED"
         )
-    if coloured is None or coloured.colour is CardColour.WHITE:
+    colour = colour_of.get(coloured)
+    if colour is None:
         raise IllegalActionError(
-            f"a play starts with exactly one coloured card; {action.coloured} is not coloured",
+            f"a play starts with exactly one coloured card; {coloured} is not coloured",
             clause="TM.PLAY.NEVER_ALONE",
         )
-    table = _play_table(components)
-    colour_change = table.colour_change
-    plus_two = table.plus_two
     extra = action.extra
-    if extra is not None:
-        if extra not in player.hand:
+    remaining = list(hand)
+    remaining.remove(coloured)
+    if extra is None:
+        played = (*player.played, coloured)
+    else:
+        if extra not in hand:
             raise IllegalActionError(
                 f"{extra} is not in player {seat}'s hand", clause="TM.PLAY.EXTRA_CARD"
             )
-        extra_card = components.cards.get(extra)
-        if extra_card is not None and extra_card.colour is not CardColour.WHITE:
+        extra_colour = colour_of.get(extra)
+        if extra_colour is not None:
             raise IllegalActionError(
                 f"only one coloured card per play; the second card must be white or special, "
-                f"{extra} is {extra_card.colour.value}",
+                f"{extra} is {extra_colour.value}",
                 clause="TM.PLAY.ONE_COLOURED",
             )
-    breaks_colour = extra == colour_change
+        remaining.remove(extra)
+        played = (*player.played, coloured, extra)
+    breaks_colour = extra == table.colour_change
     previous = player.colour
-    if previous is not None and coloured.colour is not previous and not breaks_colour:
+    if previous is not None and colour is not previous and not breaks_colour:
         raise IllegalActionError(
-            f"player {seat} must play {previous.value} this visit; {action.coloured} is "
-            f"{coloured.colour.value} (only the colour-change card breaks the colour)",
+            f"player {seat} must play {previous.value} this visit; {coloured} is "
+            f"{colour.value} (only the colour-change card breaks the colour)",
             clause="TM.PLAY.COLOUR_LOCK",
         )
-    player.hand.remove(action.coloured)
-    player.played.append(action.coloured)
-    if extra is not None:
-        player.hand.remove(extra)
-        player.played.append(extra)
     if previous is None and (
-        not breaks_colour
-        or work.rules.colour_change_first_turn is ColourChangeFirstTurn.PLAYED_CARD
+        not breaks_colour or rules.colour_change_first_turn is ColourChangeFirstTurn.PLAYED_CARD
     ):
-        player.colour = coloured.colour
+        previous = colour
+    # Positional, in field order (hot path).
+    return PlayerState(
+        tuple(remaining),
+        played,
+        previous,
+        player.withdrawn,
+        player.withdrawn_counts,
+        player.influence,
+        player.province_tiles,
+        player.goods_tiles,
+        player.score + 2 if extra == table.plus_two else player.score,
+    )
+
+
+def play_state(state: GameState, action: Play) -> GameState:
+    """The state after ``action`` at a ``play`` step, built directly from frozen values
+    (``apply`` without events: a play triggers nothing automatic).
+
+    Implements: TM.TURN.CLOCKWISE, TM.TURN.LAST_PLAYER_CONTINUES
+    """
+    seat = state.to_move
+    assert seat is not None
+    config = state.config
+    players = list(state.players)
+    players[seat] = play_outcome(
+        players[seat], seat, action, play_table(config.components), config.rules
+    )
+    return turn_passed(state, next_in_visit(players, seat), tuple(players), state.display)
+
+
+def apply_play(work: Work, action: Play) -> None:
+    """Play ``action`` on the working copy (:func:`play_outcome`) and pass the turn
+    clockwise to the next player still in the visit, the player themself when everybody
+    else has withdrawn; records the play and the +2 card's points.
+
+    Implements: TM.PLAY.ONE_COLOURED, TM.TURN.CLOCKWISE, TM.TURN.LAST_PLAYER_CONTINUES,
+    TM.SPECIAL.PLUS_TWO
+    """
+    seat = work.to_move
+    assert seat is not None
+    table = play_table(work.components)
+    before = work.state.players[seat]  # a play is the first change of its step
+    work.set_player(seat, play_outcome(before, seat, action, table, work.rules))
     following = next_active(work, seat)
     assert following is not None
     if work.recording:
+        extra = action.extra
+        breaks_colour = extra == table.colour_change
         work.record(
             Event(
                 EventKind.PLAY,
                 seat,
                 cards=(action.coloured,) if extra is None else (action.coloured, extra),
                 clauses=_play_clauses(
-                    extra, breaks_colour, previous, coloured.colour, alone=following == seat
+                    extra,
+                    breaks_colour,
+                    before.colour,
+                    table.colour_of[action.coloured],
+                    alone=following == seat,
                 ),
             )
         )
-    if extra == plus_two:
-        work.score(seat, 2)
-        if work.recording:
+        if extra == table.plus_two:
             work.record(
                 Event(
                     EventKind.SCORE,
                     seat,
                     2,
                     PointSource.PLUS_TWO,
-                    cards=(plus_two,),
+                    cards=(extra,),
                     clauses=("TM.SPECIAL.PLUS_TWO",),
                 )
             )

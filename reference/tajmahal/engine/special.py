@@ -19,6 +19,7 @@ Notes on this implementation:
 
 from __future__ import annotations
 
+import operator
 from bisect import insort
 
 from tajmahal.engine._work import Work
@@ -36,9 +37,12 @@ def exchange_pairs(work: Work) -> None:
     RUL.SPECIAL.ALREADY_HELD, RUL.END.LAST_VISIT_EXCHANGE, RUL.SPECIAL.PAIR_TILES_TO_SUPPLY
     """
     components = work.components
-    for seat, player in enumerate(work.players):
-        if len(player.influence) < 2:
-            continue  # no pair possible
+    for seat in range(work.count):
+        influence = work.peek(seat).influence
+        # Influence tiles are kept in canonical order: a pair lies side by side.
+        if not any(map(operator.is_, influence, influence[1:])):
+            continue
+        player = work.player(seat)
         for symbol in INFLUENCE_SYMBOLS:
             if player.influence.count(symbol) < 2:
                 continue

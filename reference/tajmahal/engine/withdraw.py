@@ -24,12 +24,19 @@ Notes on this implementation:
 
 from __future__ import annotations
 
-import functools
 from bisect import insort
+from collections.abc import Mapping, Sequence
 
 from tajmahal.actions import Action, Take
 from tajmahal.components import CardId, Components
-from tajmahal.engine._work import Work, next_active
+from tajmahal.engine._work import (
+    PerComponents,
+    Work,
+    next_active,
+    next_in_visit,
+    turn_passed,
+    with_hand,
+)
 from tajmahal.engine.reward import take_from_court
 from tajmahal.engine.visit import end_visit
 from tajmahal.errors import IllegalActionError
@@ -60,6 +67,7 @@ def apply_withdraw(work: Work) -> None:
     counts = symbol_counts(components, player.played)
     compared: list[tuple[int, ...]] = []
     compared_seats: list[int] = []
+    every = work.rules.majority_scope is _ALL
     for other_seat in range(work.count):
         if other_seat == seat:
             continue
@@ -67,7 +75,7 @@ def apply_withdraw(work: Work) -> None:
         if not other.withdrawn:
             compared.append(symbol_counts(components, other.played))
             compared_seats.append(other_seat)
-        elif work.rules.majority_scope is MajorityScope.ALL and other.withdrawn_counts is not None:
+        elif every and other.withdrawn_counts is not None:
             compared.append(other.withdrawn_counts)
             compared_seats.append(other_seat)
     player.withdrawn = True
@@ -100,11 +108,13 @@ def apply_withdraw(work: Work) -> None:
         if work.recording
         else []
     )
+    crown = work.crown_in_court
+    province_tile = work.court_province_tile is not None
     for index, symbol in _SYMBOLS:
-        if symbol is Symbol.MOGUL:
-            available = work.crown_in_court
-        elif symbol is Symbol.ELEPHANT:
-            available = work.court_province_tile is not None
+        if symbol is _MOGUL:
+            available = crown
+        elif symbol is _ELEPHANT:
+            available = province_tile
         else:
             available = symbol in court
         if not available:
@@ -127,9 +137,9 @@ def apply_withdraw(work: Work) -> None:
         if not won:
             continue
         tile = take_from_court(work, seat, symbol)
-        if symbol is Symbol.MOGUL:
+        if symbol is _MOGUL:
             crown_owed = True
-        elif symbol is Symbol.ELEPHANT:
+        elif symbol is _ELEPHANT:
             province_won = tile
         else:
             palaces_owed += 1
@@ -140,6 +150,10 @@ def apply_withdraw(work: Work) -> None:
 
 _SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
 """Every symbol with its position in canonical order (as in ``SYMBOL_INDEX``)."""
+
+_MOGUL, _ELEPHANT, _ALL, _PLAY = Symbol.MOGUL, Symbol.ELEPHANT, MajorityScope.ALL, Step.PLAY
+"""Enum members as module names: reading a member from its enum class goes through the
+enum's metaclass, several times slower than reading a global, and this is the hot path."""
 
 _REWARD_CLAUSE = {
     Symbol.MOGUL: "TM.REWARD.CROWN.TAKE",
@@ -271,35 +285,19 @@ def take_actions(state: GameState) -> list[Action]:
     return actions
 
 
-class _Takes(dict[CardId, Take]):
-    """The takes of one display card with another, made on first use."""
-
-    __slots__ = ("first",)
-
-    def __init__(self, first: CardId) -> None:
-        super().__init__()
-        self.first = first
-
-    def __missing__(self, second: CardId) -> Take:
-        take = self[second] = Take((self.first, second))
-        return take
+def build_take_table(components: Components) -> Mapping[CardId, Mapping[CardId, Take]]:
+    """``take a b`` for every two cards ``a < b`` of a component set, by ``a`` then ``b``
+    (a display is sorted, so its pairs are all here): listing the picks then looks
+    actions up instead of building them."""
+    cards = sorted(components.card_colours)
+    return {
+        first: {second: Take((first, second)) for second in cards[index + 1 :]}
+        for index, first in enumerate(cards)
+    }
 
 
-class _TakeTable(dict[CardId, _Takes]):
-    """The takes of two display cards, by first card, made on first use: listing the
-    picks then looks actions up instead of building them."""
-
-    __slots__ = ()
-
-    def __missing__(self, first: CardId) -> _Takes:
-        row = self[first] = _Takes(first)
-        return row
-
-
-@functools.cache
-def _take_table(components: Components) -> _TakeTable:
-    """The :class:`_TakeTable` of a component set (one per set: sets compare by digest)."""
-    return _TakeTable()
+_take_table = PerComponents(build_take_table)
+"""The take table of a component set, built on first use."""
 
 
 def apply_take(work: Work, action: Take) -> None:
@@ -310,7 +308,17 @@ def apply_take(work: Work, action: Take) -> None:
     withdrawal = work.withdrawal
     assert withdrawal is not None
     seat = withdrawal.seat
-    display = work.read("display")
+    clauses = check_take(work.read("display"), action, seat)
+    take_into_hand(work, seat, action.cards, clauses)
+    finish_withdrawal(work, seat)
+
+
+def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str, ...]:
+    """Refuse a take that is not two different display cards (all, if fewer remain);
+    return the clauses that decide a legal one.
+
+    Implements: TM.WITHDRAW.PICK_TWO, RUL.DISPLAY.SHORT
+    """
     expected = min(2, len(display))
     for card in action.cards:
         if card not in display:
@@ -324,15 +332,33 @@ def apply_take(work: Work, action: Take) -> None:
             f"display, not {len(action.cards)}",
             clause="TM.WITHDRAW.PICK_TWO",
         )
-    take_into_hand(
-        work,
-        seat,
-        action.cards,
-        ("TM.WITHDRAW.PICK_TWO",)
-        if expected == 2
-        else ("TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT"),
-    )
-    finish_withdrawal(work, seat)
+    if expected == 2:
+        return ("TM.WITHDRAW.PICK_TWO",)
+    return ("TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT")
+
+
+def take_state(state: GameState, action: Take) -> GameState:
+    """The state after ``action`` at a ``take`` step, built from frozen values (``apply``
+    without events): a take step always has another player still in the visit (the last
+    one takes without a decision), so the pick passes the turn.
+
+    Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS, TM.TURN.CLOCKWISE
+    """
+    withdrawal = state.withdrawal
+    assert withdrawal is not None
+    seat = withdrawal.seat
+    display = list(state.display)
+    check_take(display, action, seat)
+    players = list(state.players)
+    following = next_in_visit(players, seat)
+    assert following is not None
+    player = players[seat]
+    hand = list(player.hand)
+    for card in action.cards:
+        display.remove(card)
+        insort(hand, card)
+    players[seat] = with_hand(player, tuple(hand))
+    return turn_passed(state, following, tuple(players), tuple(display))
 
 
 def take_into_hand(
@@ -370,5 +396,5 @@ def finish_withdrawal(work: Work, seat: int) -> None:
     if following is None:
         end_visit(work)
     else:
-        work.step = Step.PLAY
+        work.step = _PLAY
         work.to_move = following

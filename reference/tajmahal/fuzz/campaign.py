@@ -108,7 +108,8 @@ class Options:
     out: Path | None = None
     """Output folder; None writes nothing."""
     deep_every: int = 25
-    """One game in this many (by index) also gets the state and game invariants."""
+    """One game in this many (by index) also gets the state and game invariants (1: every
+    game; a deep game costs about ten times another, see docs/fuzzing.md)."""
     max_counterexamples: int = 20
     """Stop after this many failing games."""
     shrink_budget: int = 3000

@@ -233,6 +233,8 @@ def play(
     choices: list[int] = []
     actions: list[Action] = []
     states: list[GameState] = [state]
+    step_events: list[tuple[Event, ...]] = []
+    step_legal: list[tuple[Action, ...]] = []
     tags: set[str] = set()
     violations: tuple[Violation, ...] = ()
     failed_step: int | None = None
@@ -287,10 +289,14 @@ def play(
                 failed_step = steps - 1
         if deep:
             states.append(after)
+            step_events.append(events)
+            step_legal.append(legal)
         state = after
     script = Script(players, rules, setup_seed, chance_seed, tuple(choices))
     if not violations and checks.deep:
-        violations = check_game(setup, states, actions, GAME_INVARIANTS)
+        violations = check_game(
+            setup, states, actions, GAME_INVARIANTS, events=step_events, legal=step_legal
+        )
         failed_step = steps - 1 if violations else None
     return Outcome(
         steps=steps,
