@@ -337,10 +337,12 @@ def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str,
     return ("TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT")
 
 
-def take_state(state: GameState, action: Take) -> GameState:
-    """The state after ``action`` at a ``take`` step, built from frozen values (``apply``
-    without events): a take step always has another player still in the visit (the last
-    one takes without a decision), so the pick passes the turn.
+def take_state(
+    state: GameState, action: Take, *, recording: bool = False
+) -> tuple[GameState, tuple[Event, ...]]:
+    """The state after ``action`` at a ``take`` step, built from frozen values, and its
+    event when ``recording``: a take step always has another player still in the visit
+    (the last one takes without a decision), so the pick passes the turn.
 
     Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS, TM.TURN.CLOCKWISE
     """
@@ -348,7 +350,7 @@ def take_state(state: GameState, action: Take) -> GameState:
     assert withdrawal is not None
     seat = withdrawal.seat
     display = list(state.display)
-    check_take(display, action, seat)
+    clauses = check_take(display, action, seat)
     players = list(state.players)
     following = next_in_visit(players, seat)
     assert following is not None
@@ -358,7 +360,10 @@ def take_state(state: GameState, action: Take) -> GameState:
         display.remove(card)
         insort(hand, card)
     players[seat] = with_hand(player, tuple(hand))
-    return turn_passed(state, following, tuple(players), tuple(display))
+    after = turn_passed(state, following, tuple(players), tuple(display))
+    return after, (
+        Event(EventKind.TAKE, seat, cards=action.cards, clauses=clauses),
+    ) if recording else ()
 
 
 def take_into_hand(
