@@ -80,13 +80,14 @@ def apply_withdraw(work: Work) -> None:
             compared_seats.append(other_seat)
     player.withdrawn = True
     player.withdrawn_counts = counts
+    seats = tuple(compared_seats)
     if work.recording:
         work.record(
             Event(
                 EventKind.WITHDRAW,
                 seat,
                 counts=counts,
-                seats=tuple(compared_seats),
+                seats=seats,
                 clauses=("TM.WITHDRAW.FINAL", "TM.WITHDRAW.ONCE_PER_VISIT")
                 if player.played
                 else ("TM.WITHDRAW.FINAL", "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING"),
@@ -128,7 +129,7 @@ def apply_withdraw(work: Work) -> None:
                     index,
                     symbol,
                     counts,
-                    compared_seats,
+                    seats,
                     columns[index],
                     withdrawn,
                     won,
@@ -152,13 +153,9 @@ _SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
 """Every symbol with its position in canonical order (as in ``SYMBOL_INDEX``)."""
 
 _MOGUL, _ELEPHANT, _ALL, _PLAY = Symbol.MOGUL, Symbol.ELEPHANT, MajorityScope.ALL, Step.PLAY
+_WIN, _NO_MAJORITY = EventKind.WIN, EventKind.NO_MAJORITY
 """Enum members as module names: reading a member from its enum class goes through the
 enum's metaclass, several times slower than reading a global, and this is the hot path."""
-
-_REWARD_CLAUSE = {
-    Symbol.MOGUL: "TM.REWARD.CROWN.TAKE",
-    Symbol.ELEPHANT: "TM.REWARD.ELEPHANT.PROVINCE",
-}
 
 
 def _majority_event(
@@ -167,7 +164,7 @@ def _majority_event(
     index: int,
     symbol: Symbol,
     counts: tuple[int, ...],
-    compared_seats: list[int],
+    compared_seats: tuple[int, ...],
     others: tuple[int, ...],
     withdrawn: list[int],
     won: bool,
@@ -188,13 +185,17 @@ def _majority_event(
     """
     own = counts[index]
     clauses = ["TM.WITHDRAW.COMPARE"]
-    if withdrawn or work.rules.majority_scope is MajorityScope.ALL:
+    if withdrawn or work.rules.majority_scope is _ALL:
         clauses += ["TM.WITHDRAW.MAJORITY.REMAINING", "RUL.MAJORITY.REMAINING_PLAYERS"]
     best = max(others, default=0)
     if won:
         clauses += [
             "TM.WITHDRAW.MAJORITY.STRICT",
-            _REWARD_CLAUSE.get(symbol, "TM.REWARD.INFLUENCE.TILE"),
+            "TM.REWARD.CROWN.TAKE"
+            if symbol is _MOGUL
+            else "TM.REWARD.ELEPHANT.PROVINCE"
+            if symbol is _ELEPHANT
+            else "TM.REWARD.INFLUENCE.TILE",
         ]
         if any(
             (recorded := work.peek(other).withdrawn_counts) is not None and recorded[index] >= own
@@ -209,13 +210,13 @@ def _majority_event(
     else:
         clauses.append("TM.WITHDRAW.MAJORITY.STRICT")
     return Event(
-        EventKind.WIN if won else EventKind.NO_MAJORITY,
+        _WIN if won else _NO_MAJORITY,
         seat,
         symbol=symbol,
         tiles=(work.court_province_tile,)
-        if symbol is Symbol.ELEPHANT and work.court_province_tile is not None
+        if symbol is _ELEPHANT and work.court_province_tile is not None
         else (),
-        seats=tuple(compared_seats),
+        seats=compared_seats,
         counts=(own, *others),
         clauses=tuple(clauses),
     )
