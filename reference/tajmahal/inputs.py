@@ -427,14 +427,6 @@ _WIDE_FORBIDDEN = re.compile("[\x80-\x9f\ud800-\udfff]")
 
 
 @functools.cache
-def _long_digits(short: int) -> re.Pattern[str]:
-    """More than ``short`` digits in a row (anywhere in the text: inside strings too,
-    which only makes the hook run where it was not needed; any Unicode digit, though the
-    parser reads only ASCII ones)."""
-    return re.compile(f"\\d{{{short + 1}}}")
-
-
-@functools.cache
 def _long_run(limit: int) -> re.Pattern[str]:
     """A quote followed by more than ``limit`` characters that are not quotes."""
     return re.compile(f'"[^"]{{{limit + 1}}}')
@@ -452,9 +444,7 @@ def parse_json_document(text: str, limits: Limits, source: str) -> Parsed:
     try:
         document = json.loads(
             text,
-            # No run of more digits than an integer may have without a look: the
-            # parser's own int() gives every integer the same value as the hook would.
-            parse_int=numbers.integer if _long_digits(numbers.short).search(text) else None,
+            parse_int=numbers.integer,
             parse_float=numbers.number,
             parse_constant=numbers.constant,
             object_pairs_hook=numbers.pairs,
