@@ -439,9 +439,121 @@ def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
     return change
 
 
+def _swap_fortress(document: dict[str, Any]) -> None:
+    """Agra loses its fortress and A1 gains one: still 16 fortresses."""
+    _city(document, "Agra")["fortress"] = False
+    _city(document, "A1")["fortress"] = True
+
+
+def _island_a(document: dict[str, Any]) -> None:
+    """Every road into or out of province A cut: its four cities form their own part."""
+    province_of = {city["id"]: city["province"] for city in document["cities"]}
+    document["roads"] = [
+        road
+        for road in document["roads"]
+        if (province_of[road[0]] == "A") == (province_of[road[1]] == "A")
+    ]
+
+
+def _six_cities_joined_pairwise(document: dict[str, Any]) -> None:
+    """A1 to A4, B1 and B2 joined each to each: the network contains K5, not drawable flat."""
+    cities = ("A1", "A2", "A3", "A4", "B1", "B2")
+    existing = {frozenset(road) for road in document["roads"]}
+    document["roads"] += [
+        [a, b]
+        for i, a in enumerate(cities)
+        for b in cities[i + 1 :]
+        if frozenset((a, b)) not in existing
+    ]
+
+
+VALID_ID = "letters, digits, '_' and '-', starting with a letter or digit"
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
+        pytest.param(_set("name", 5), "board.json: name: expected a string", id="name-not-text"),
+        pytest.param(
+            _set("provinces", {}), "board.json: provinces: expected a list", id="provinces-object"
+        ),
+        pytest.param(_set("cities", None), "board.json: cities: expected a list", id="cities-null"),
+        pytest.param(_set("roads", "A1-A2"), "board.json: roads: expected a list", id="roads-text"),
+        pytest.param(
+            _set_item("provinces", 0, {"id": "A 1"}),
+            f"board.json: provinces[0].id: 'A 1' is not a valid id ({VALID_ID})",
+            id="province-id-with-a-space",
+        ),
+        pytest.param(
+            _set_item("provinces", 1, {"id": "A"}),
+            "board.json: provinces[1].id: duplicate province id 'A'",
+            id="province-twice",
+        ),
+        pytest.param(
+            lambda d: d["provinces"].pop(),
+            "board.json: provinces: expected 12 provinces, found 11",
+            id="eleven-provinces",
+        ),
+        pytest.param(
+            _set_item("cities", 0, "A1"),
+            "board.json: cities[0]: expected an object",
+            id="city-not-an-object",
+        ),
+        pytest.param(
+            _set_city("A1", "id", "A 1"),
+            f"board.json: cities[0].id: 'A 1' is not a valid id ({VALID_ID})",
+            id="city-id-with-a-space",
+        ),
+        pytest.param(
+            _set_city("A2", "id", "A1"),
+            "board.json: cities[1].id: duplicate city id 'A1'",
+            id="city-twice",
+        ),
+        pytest.param(
+            _set_city("A1", "province", "Z"),
+            "board.json: cities[0].province: unknown province 'Z'",
+            id="city-in-unknown-province",
+        ),
+        pytest.param(
+            _set_city("A1", "name", 5),
+            "board.json: cities[0].name: expected a string or null",
+            id="city-name-a-number",
+        ),
+        pytest.param(
+            _set_city("A1", "province", "B"),
+            "board.json: cities: province 'A' has 3 cities; expected 4",
+            id="province-of-three-cities",
+        ),
+        pytest.param(
+            _set_city("A1", "fortress", True),
+            "board.json: cities: expected 16 fortresses, found 17",
+            id="seventeen-fortresses",
+        ),
+        pytest.param(
+            _swap_fortress,
+            "board.json: agra: Agra must be a fortress (it holds the Taj Mahal tile)",
+            id="agra-not-a-fortress",
+        ),
+        pytest.param(
+            _set_item("roads", 0, ["A1", "A1"]),
+            "board.json: roads[0]: a road joins two different cities, found 'A1' twice",
+            id="road-from-a-city-to-itself",
+        ),
+        pytest.param(
+            _append("roads", ["A2", "A1"]),
+            "board.json: roads[87]: duplicate road A2-A1",
+            id="road-twice-reversed",
+        ),
+        pytest.param(
+            _island_a,
+            "board.json: roads: the road network is not connected; parts start at ['A1', 'Agra']",
+            id="network-in-two-parts",
+        ),
+        pytest.param(
+            _six_cities_joined_pairwise,
+            "board.json: roads: the road network cannot be drawn without crossing roads",
+            id="network-not-planar",
+        ),
         pytest.param(
             _set_item("provinces", 0, {"id": ""}),
             "board.json: provinces[0].id: expected a non-empty string",
@@ -558,3 +670,15 @@ def test_a_board_file_with_one_defect_is_refused_naming_the_field(
     document = _document()
     change(document)
     assert _refusal(tmp_path, document) == message
+
+
+@pytest.mark.clause("TM.COMP.BOARD.CITIES")
+def test_a_board_file_that_is_not_an_object_is_refused(tmp_path: Path) -> None:
+    assert _refusal(tmp_path, []) == "board.json: (root): expected an object"
+
+
+def test_a_board_without_a_name_is_called_custom(tmp_path: Path) -> None:
+    document = _document()
+    del document["name"]
+    assert _load(tmp_path, document).name == "custom"
+    assert _board().name == "reference-reconstruction"

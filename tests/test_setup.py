@@ -425,6 +425,14 @@ def _cards(where: str, index: int, card: str) -> Callable[[SetupOutcome], SetupO
         ),
         pytest.param(
             4,
+            lambda s: attrs.evolve(s, deck=s.deck[:-5]),
+            "setup.deck",
+            "the 96 cards must all be dealt, displayed or in the deck; missing "
+            "['yellow-17', 'yellow-18', 'yellow-19', 'yellow-20', 'yellow-21']",
+            id="five-cards-missing",
+        ),
+        pytest.param(
+            4,
             lambda s: attrs.evolve(s, deck=s.deck[:-6]),
             "setup.deck",
             "the 96 cards must all be dealt, displayed or in the deck; missing "
@@ -459,3 +467,10 @@ def test_each_defect_of_a_setup_is_refused_naming_file_field_and_fault(
         message,
     )
     assert str(error.value) == f"game.json: {field}: {message}"
+
+
+def test_a_setup_error_without_a_source_names_only_the_field() -> None:
+    with pytest.raises(RecordError) as error:
+        validate_setup(COMPONENTS, 4, attrs.evolve(HAND_MADE, start_player=4))
+    assert error.value.source == ""
+    assert str(error.value) == "setup.start_player: start player must be a seat from 0 to 3"
