@@ -8,8 +8,10 @@ names their digest, and loading checks it against the component set supplied.
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,32 +86,402 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "province_order": list(state.province_order),
         "bonus_on_board": {city: tile for city, tile in state.bonus_on_board},
         "palaces": [[p.city, p.seat, p.crowned] for p in state.palaces],
-        "withdrawal": None
-        if withdrawal is None
-        else {
-            "seat": withdrawal.seat,
-            "palaces_owed": withdrawal.palaces_owed,
-            "crown_owed": withdrawal.crown_owed,
-            "placed": list(withdrawal.placed),
-            "province_won": withdrawal.province_won,
-            "played_nothing": withdrawal.played_nothing,
-            "scored": withdrawal.scored,
-        },
-        "draw": None
-        if draw is None
-        else {
-            "destination": draw.destination,
-            "count": draw.count,
-            "reason": draw.reason,
-        },
+        "withdrawal": None if withdrawal is None else _withdrawal_to_json(withdrawal),
+        "draw": None if draw is None else _draw_to_json(draw),
     }
 
 
-def canonical_json(state: GameState) -> str:
-    """The one canonical text of a state: sorted keys, compact separators, UTF-8."""
-    return json.dumps(
-        state_to_json(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""The settings of :func:`canonical_json`."""
+
+
+def _c_encoder() -> Callable[[Any], str]:
+    """``_ENCODER.encode`` for the values of a state document (dicts with string keys,
+    lists, strings, integers, booleans and None), calling the C encoder that ``encode``
+    itself uses without setting it up anew for every call; ``encode`` itself where the C
+    encoder is missing."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - CPython has it
+        return _ENCODER.encode
+    try:
+        chunks = make(
+            None,  # no markers: a state document holds no cycle
+            _ENCODER.default,
+            json.encoder.encode_basestring,  # the encoder of ensure_ascii=False
+            None,
+            _ENCODER.key_separator,
+            _ENCODER.item_separator,
+            _ENCODER.sort_keys,
+            _ENCODER.skipkeys,
+            _ENCODER.allow_nan,
+        )
+    except TypeError:  # pragma: no cover - another signature in another Python
+        return _ENCODER.encode
+
+    def encode(value: Any) -> str:
+        return "".join(chunks(value, 0))
+
+    return encode
+
+
+_ENCODE = _c_encoder()
+"""One JSON value in canonical form (the settings of :func:`canonical_json`)."""
+
+
+_ESCAPED = bytes(range(0x20)) + b'"\\'
+"""The bytes whose characters JSON writes escaped (``ensure_ascii=False`` escapes only the
+quote, the backslash and the control characters below U+0020; UTF-8 writes every other
+character with bytes outside this set)."""
+
+
+def _escapes(text: str) -> int:
+    """How many characters of ``text`` JSON writes escaped."""
+    data = text.encode("utf-8", "surrogatepass")
+    return len(data) - len(data.translate(None, _ESCAPED))
+
+
+def _string_list(values: tuple[str, ...]) -> str:
+    """``_ENCODE(list(values))``, written directly when no string needs an escape (no
+    quote, no backslash, no control character): then each is written as itself between
+    quotes."""
+    if not values:
+        return "[]"
+    try:
+        joined = '","'.join(values)
+    except TypeError:  # not only strings
+        return _ENCODE(list(values))
+    if _escapes(joined) == 2 * len(values) - 2:  # the quotes of the separators only
+        return '["' + joined + '"]'
+    return _ENCODE(list(values))
+
+
+_SYMBOL_TEXTS = {id(symbol): _ENCODE(symbol.value) for symbol in Symbol}
+"""The text of each symbol, by the identity of the enum member (hashing a member runs
+Python code)."""
+
+
+def _symbol_list(symbols: tuple[Symbol, ...]) -> str:
+    """``_ENCODE([symbol.value for symbol in symbols])``."""
+    try:
+        return "[" + ",".join([_SYMBOL_TEXTS[id(symbol)] for symbol in symbols]) + "]"
+    except KeyError:  # not a Symbol member: let the encoder say what it is
+        return _ENCODE([symbol.value for symbol in symbols])
+
+
+def _withdrawal_to_json(withdrawal: Withdrawal) -> dict[str, Any]:
+    return {
+        "seat": withdrawal.seat,
+        "palaces_owed": withdrawal.palaces_owed,
+        "crown_owed": withdrawal.crown_owed,
+        "placed": list(withdrawal.placed),
+        "province_won": withdrawal.province_won,
+        "played_nothing": withdrawal.played_nothing,
+        "scored": withdrawal.scored,
+    }
+
+
+def _draw_to_json(draw: PendingDraw) -> dict[str, Any]:
+    return {"destination": draw.destination, "count": draw.count, "reason": draw.reason}
+
+
+def _scalar(value: Any) -> str:
+    """The canonical text of an integer, a boolean, a string or null."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return int.__repr__(value)
+    return _ENCODE(value)
+
+
+_STEP_TEXTS = {id(step): _ENCODE(step.value) for step in Step}
+"""The text of each step, by the identity of the enum member."""
+
+
+def _member(member: enum.Enum) -> str:
+    text = _STEP_TEXTS.get(id(member))
+    return _ENCODE(member.value) if text is None else text
+
+
+def _bonus(pairs: tuple[tuple[str, str], ...]) -> str:
+    return _ENCODE({city: tile for city, tile in pairs})
+
+
+def _palace(palace: Palace) -> str:
+    return _ENCODE([palace.city, palace.seat, palace.crowned])
+
+
+def _palaces(palaces: tuple[Palace, ...]) -> str:
+    """The palaces' texts, each written once while remembered (a palace stays the same
+    object for the rest of the game)."""
+    entries = _PALACE.entries
+    write = _PALACE.text
+    return (
+        "["
+        + ",".join(
+            [
+                entry[1]
+                if (entry := entries.get(id(palace))) is not None and entry[0] is palace
+                else write(palace)
+                for palace in palaces
+            ]
+        )
+        + "]"
     )
+
+
+_WITHDRAWAL = (
+    '{"crown_owed":%s,"palaces_owed":%s,"placed":%s,"played_nothing":%s,'
+    '"province_won":%s,"scored":%s,"seat":%s}'
+)
+"""The canonical text of a withdrawal, keys sorted."""
+
+
+def _withdrawal(withdrawal: Withdrawal | None) -> str:
+    if withdrawal is None:
+        return "null"
+    crown_owed = withdrawal.crown_owed
+    played_nothing = withdrawal.played_nothing
+    scored = withdrawal.scored
+    owed = withdrawal.palaces_owed
+    seat = withdrawal.seat
+    return _WITHDRAWAL % (
+        "true" if crown_owed is True else "false" if crown_owed is False else _scalar(crown_owed),
+        int.__repr__(owed) if type(owed) is int else _scalar(owed),
+        _string_list(withdrawal.placed),
+        "true"
+        if played_nothing is True
+        else "false"
+        if played_nothing is False
+        else _scalar(played_nothing),
+        _scalar(withdrawal.province_won),
+        "true" if scored is True else "false" if scored is False else _scalar(scored),
+        int.__repr__(seat) if type(seat) is int else _scalar(seat),
+    )
+
+
+def _draw(draw: PendingDraw | None) -> str:
+    return "null" if draw is None else _ENCODE(_draw_to_json(draw))
+
+
+def _config(config: GameConfig) -> tuple[str, str, str]:
+    """The texts that depend on the configuration only: from ``"components"`` to
+    ``"court_influence"``, from ``"players"`` to ``"province_order"`` and from
+    ``"ruleset"`` to ``"seats"`` (keys and separators included)."""
+    return (
+        ',"components":' + _ENCODE(config.components.digest) + ',"court_influence":',
+        ',"players":' + _scalar(config.players) + ',"province_order":',
+        ',"ruleset":' + _ENCODE(config.rules.to_json()) + ',"seats":[',
+    )
+
+
+_PLAYER = (
+    '{"colour":%s,"goods_tiles":%s,"hand":%s,"influence":%s,"played":%s,'
+    '"province_tiles":%s,"score":%s,"withdrawn":%s,"withdrawn_counts":%s}'
+)
+"""The canonical text of a seat, keys sorted."""
+
+_COLOUR_TEXTS = {id(colour): _ENCODE(colour.value) for colour in CardColour}
+"""The text of each colour, by the identity of the enum member."""
+
+
+def _player_text(player: PlayerState) -> str:
+    """``_ENCODE(_player_to_json(player))``, put together from the fields' texts; its
+    card and tile ids are written as themselves between quotes when none needs an
+    escape (see :func:`_string_list`)."""
+    hand = player.hand
+    played = player.played
+    goods = player.goods_tiles
+    tiles = player.province_tiles
+    try:
+        ids = "".join(hand) + "".join(played) + "".join(goods) + "".join(tiles)
+    except TypeError:  # not only strings
+        return _ENCODE(_player_to_json(player))
+    colour = player.colour
+    colour_text = "null" if colour is None else _COLOUR_TEXTS.get(id(colour))
+    if colour_text is None or _escapes(ids):
+        return _ENCODE(_player_to_json(player))
+    counts = player.withdrawn_counts
+    score = player.score
+    withdrawn = player.withdrawn
+    return _PLAYER % (
+        colour_text,
+        '["' + '","'.join(goods) + '"]' if goods else "[]",
+        '["' + '","'.join(hand) + '"]' if hand else "[]",
+        _symbol_list(player.influence),
+        '["' + '","'.join(played) + '"]' if played else "[]",
+        '["' + '","'.join(tiles) + '"]' if tiles else "[]",
+        int.__repr__(score) if type(score) is int else _scalar(score),
+        "true" if withdrawn is True else "false" if withdrawn is False else _scalar(withdrawn),
+        "null" if counts is None else _COUNTS.text(counts),
+    )
+
+
+class _Remembered:
+    """Texts of values written before, by the identity of the value (each entry keeps its
+    value alive, so an ``id`` is not reused while it is remembered); for frozen values
+    that stay the same object over many states."""
+
+    __slots__ = ("entries", "write")
+
+    def __init__(self, write: Callable[[Any], str]) -> None:
+        self.write = write
+        self.entries: dict[int, tuple[object, str]] = {}
+
+    def text(self, value: Any) -> str:
+        """The text of ``value``, written once while remembered."""
+        entry = self.entries.get(id(value))
+        if entry is not None and entry[0] is value:
+            return entry[1]
+        text = self.write(value)
+        if len(self.entries) >= 256:
+            self.entries.clear()
+        self.entries[id(value)] = (value, text)
+        return text
+
+
+def _int_list(values: tuple[int, ...]) -> str:
+    return _ENCODE(list(values))
+
+
+_COUNTS = _Remembered(_int_list)
+"""The symbol counts of withdrawn seats (the same tuple until the visit ends)."""
+_PALACE = _Remembered(_palace)
+"""Palaces on the board."""
+
+
+_WRITERS: tuple[Callable[[Any], Any], ...] = (
+    _bonus,  # bonus_on_board
+    _config,  # components, players, ruleset
+    _symbol_list,  # court_influence
+    _scalar,  # court_province_tile
+    _scalar,  # crown_in_court
+    _string_list,  # deck
+    _string_list,  # discard
+    _string_list,  # display
+    _draw,  # draw
+    _palaces,  # palaces
+    _string_list,  # province_order
+    _string_list,  # specials_on_table
+    _scalar,  # start_player
+    _member,  # step
+    _scalar,  # to_move
+    _scalar,  # visit
+    _withdrawal,  # withdrawal
+)
+"""How each part of :func:`_parts` is written."""
+
+
+def _parts(state: GameState) -> tuple[Any, ...]:
+    """The parts of a state whose texts :func:`canonical_json` puts together, in the
+    order of their keys (the seats apart)."""
+    return (
+        state.bonus_on_board,
+        state.config,
+        state.court_influence,
+        state.court_province_tile,
+        state.crown_in_court,
+        state.deck,
+        state.discard,
+        state.display,
+        state.draw,
+        state.palaces,
+        state.province_order,
+        state.specials_on_table,
+        state.start_player,
+        state.step,
+        state.to_move,
+        state.visit,
+        state.withdrawal,
+    )
+
+
+_Written = tuple[tuple[Any, ...], list[Any], tuple[PlayerState, ...], list[str]]
+"""A state's parts, their texts, its players and their texts."""
+
+_UNWRITTEN = object()
+"""Stands for the parts of a state not written yet (no part is this object)."""
+_last_written: _Written = ((_UNWRITTEN,) * len(_WRITERS), [""] * len(_WRITERS), (), [])
+"""The parts and texts of the state :func:`canonical_json` wrote last."""
+
+
+def canonical_json(state: GameState) -> str:
+    """The one canonical text of a state: sorted keys, compact separators, UTF-8.
+
+    The text is exactly ``json.dumps(state_to_json(state), sort_keys=True,
+    separators=(",", ":"), ensure_ascii=False)``, put together from the texts of the
+    state's parts in the order of their keys. A step changes a few parts of a state and
+    shares every other part (the same tuple, the same player object) with the state
+    before it; the parts are frozen values, so the text of a part the state shares with
+    the state written last is taken from that state's text instead of written again.
+    """
+    global _last_written  # one tuple, replaced whole: threads see one state's texts
+    last_parts, last_texts, last_players, last_seats = _last_written
+    parts = _parts(state)
+    texts = [
+        text if part is last else write(part)
+        for part, last, text, write in zip(parts, last_parts, last_texts, _WRITERS, strict=True)
+    ]
+    players = state.players
+    if len(players) == len(last_players):
+        seats = [
+            text if player is last else _player_text(player)
+            for player, last, text in zip(players, last_players, last_seats, strict=True)
+        ]
+    else:
+        seats = [_player_text(player) for player in players]
+    _last_written = (parts, texts, players, seats)
+    components, players_to_order, ruleset_to_seats = texts[1]
+    return "".join(
+        (
+            '{"bonus_on_board":',
+            texts[0],
+            components,
+            texts[2],
+            ',"court_province_tile":',
+            texts[3],
+            ',"crown_in_court":',
+            texts[4],
+            ',"deck":',
+            texts[5],
+            ',"discard":',
+            texts[6],
+            ',"display":',
+            texts[7],
+            ',"draw":',
+            texts[8],
+            ',"format":',
+            _FORMAT,
+            ',"palaces":',
+            texts[9],
+            players_to_order,
+            texts[10],
+            ruleset_to_seats,
+            ",".join(seats),
+            '],"specials_on_table":',
+            texts[11],
+            ',"start_player":',
+            texts[12],
+            ',"step":',
+            texts[13],
+            ',"to_move":',
+            texts[14],
+            ',"version":',
+            _VERSION,
+            ',"visit":',
+            texts[15],
+            ',"withdrawal":',
+            texts[16],
+            "}",
+        )
+    )
+
+
+_FORMAT = _scalar(STATE_FORMAT)
+_VERSION = _scalar(STATE_VERSION)
 
 
 def state_digest(state: GameState) -> str:

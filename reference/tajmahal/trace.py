@@ -33,7 +33,7 @@ import attrs
 
 from tajmahal.actions import Action, parse_action
 from tajmahal.components import Components
-from tajmahal.digest import legal_digest, state_digest
+from tajmahal.digest import action_strings, legal_digest, sha256_text, state_digest
 from tajmahal.engine import apply_with_events, legal_actions
 from tajmahal.errors import ActionSyntaxError, IllegalActionError, RecordError, TajMahalError
 from tajmahal.events import Event
@@ -43,7 +43,7 @@ from tajmahal.inputs import (
     InputError,
     check_record_limits,
     json_path,
-    read_json,
+    read_json_document,
 )
 from tajmahal.rules import RuleSet
 from tajmahal.schemas import field_path, first_violation
@@ -325,8 +325,10 @@ def write_record(record: Record, path: str | Path) -> None:
 # Reading: the schema first, then what a schema cannot say
 
 
-def _schema_error(document: Any, schema_name: str, source: str) -> RecordError | None:
-    violation = first_violation(schema_name, document)
+def _schema_error(
+    document: Any, schema_name: str, source: str, plain_json: bool
+) -> RecordError | None:
+    violation = first_violation(schema_name, document, plain_json=plain_json)
     if violation is None:
         return None
     path = violation.path
@@ -395,9 +397,14 @@ def _step_from_json(raw: Mapping[str, Any], index: int, players: int, source: st
     )
 
 
-def record_from_json(document: Any, source: str = "") -> Record:
+def record_from_json(document: Any, source: str = "", *, plain_json: bool = False) -> Record:
     """Parse a record document of any readable version; raises :class:`RecordError`
-    naming file, step and field."""
+    naming file, step and field.
+
+    ``plain_json``: the document was parsed by :mod:`tajmahal.inputs` and its numbers
+    are all short integers (:attr:`tajmahal.inputs.Parsed.plain_numbers`), so a
+    compiled schema validator may confirm it valid first (see
+    :func:`tajmahal.schemas.first_violation`); the result is the same either way."""
     if not isinstance(document, dict):
         raise RecordError("expected a JSON object", source=source, field="(root)")
     if document.get("format") != TRACE_FORMAT:
@@ -414,7 +421,7 @@ def record_from_json(document: Any, source: str = "") -> Record:
             source=source,
             field="version",
         )
-    error = _schema_error(document, SCHEMA_BY_VERSION[version], source)
+    error = _schema_error(document, SCHEMA_BY_VERSION[version], source, plain_json)
     if error is not None:
         raise error
     players: int = document["players"]
@@ -460,7 +467,8 @@ def read_record(path: str | Path) -> Record:
     :class:`RecordError` naming the file. Reading is bounded (see :mod:`tajmahal.inputs`)."""
     source = "(standard input)" if str(path) == STDIN else str(path)
     try:
-        document = read_json(path, RECORD_LIMITS)
+        parsed = read_json_document(path, RECORD_LIMITS)
+        document = parsed.document
         check_record_limits(document, source)
     except InputError as error:
         step: int | None = None
@@ -469,7 +477,7 @@ def read_record(path: str | Path) -> Record:
             step = error.path[1]
             field = json_path(error.path[2:])
         raise RecordError(error.detail, source=source, step=step, field=field) from None
-    return record_from_json(document, source)
+    return record_from_json(document, source, plain_json=parsed.plain_numbers)
 
 
 # ---------------------------------------------------------------------------------------
@@ -553,6 +561,26 @@ def _describe(mismatches: list[Mismatch]) -> str:
     )
 
 
+_ACTIONS: dict[str, Action] = {}
+"""Action strings already parsed (actions are frozen values, so one object can stand for
+every occurrence of its string)."""
+_ACTIONS_KEPT = 4096
+"""Action strings remembered at most (emptied when full)."""
+
+
+def _parse_action(text: str) -> Action:
+    """:func:`parse_action`, remembering the strings it has parsed."""
+    if not isinstance(text, str):
+        return parse_action(text)
+    action = _ACTIONS.get(text)
+    if action is None:
+        action = parse_action(text)
+        if len(_ACTIONS) >= _ACTIONS_KEPT:
+            _ACTIONS.clear()
+        _ACTIONS[text] = action
+    return action
+
+
 def replay_steps(
     record: Record, components: Components, source: str = ""
 ) -> Iterator[ReplayedStep]:
@@ -565,6 +593,7 @@ def replay_steps(
     the end of the game.
     """
     state = initial_state(record, components, source)
+    annotations = record.version >= 2
     for index, step in enumerate(record.steps):
         if state.is_over:
             raise VerificationError(
@@ -574,7 +603,7 @@ def replay_steps(
                 field="action",
             )
         try:
-            action = parse_action(step.action)
+            action = _parse_action(step.action)
         except ActionSyntaxError as error:
             raise RecordError(str(error), source=source, step=index, field="action") from None
         found: list[Mismatch] = []
@@ -588,10 +617,10 @@ def replay_steps(
                 )
             )
         if step.legal_count is not None or step.legal is not None:
-            legal = sorted(str(item) for item in legal_actions(state))
+            legal = action_strings(legal_actions(state))
             if step.legal_count != len(legal):
                 found.append(Mismatch("legal_count", step.legal_count, len(legal)))
-            digest = legal_digest(legal)
+            digest = sha256_text("\n".join(legal))  # legal_digest(legal), already sorted
             if step.legal_digest != digest:
                 found.append(Mismatch("legal_digest", step.legal_digest, digest))
             if step.legal is not None and list(step.legal) != legal:
@@ -609,7 +638,7 @@ def replay_steps(
                 clause=getattr(error, "clause", None),
             ) from None
         replayed = ReplayedStep(index, state, action, after, events)
-        found.extend(_expectation_mismatches(step, replayed, record.version >= 2))
+        found.extend(_expectation_mismatches(step, replayed, annotations))
         if found:
             raise VerificationError(
                 _describe(found),
@@ -625,10 +654,10 @@ def replay_steps(
 
 def replay(record: Record, components: Components, source: str = "") -> GameState:
     """The final state of a record (see :func:`replay_steps` for the checks made)."""
-    state = initial_state(record, components, source)
+    state: GameState | None = None
     for replayed in replay_steps(record, components, source):
         state = replayed.after
-    return state
+    return initial_state(record, components, source) if state is None else state
 
 
 def check_result(record: Record, state: GameState, source: str = "") -> None:

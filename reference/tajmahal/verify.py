@@ -32,6 +32,7 @@ import attrs
 from tajmahal.account import event_lines
 from tajmahal.components import Components
 from tajmahal.errors import TajMahalError
+from tajmahal.state import GameState
 from tajmahal.tags import step_clauses
 from tajmahal.trace import (
     Mismatch,
@@ -234,10 +235,11 @@ def verify_file(path: str | Path, components: Components) -> FileReport:
     try:
         record = read_record(path)
         trace_id = record.id
-        state = initial_state(record, components, source)
+        last: GameState | None = None
         for replayed in replay_steps(record, components, source):
-            state = replayed.after
+            last = replayed.after
             steps += 1
+        state = initial_state(record, components, source) if last is None else last
         check_result(record, state, source)
     except VerificationError as error:
         assert record is not None

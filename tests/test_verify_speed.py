@@ -1,0 +1,345 @@
+"""The verifier's short cuts give exactly what the plain recipes give.
+
+``tajmahal verify`` takes four short cuts (docs/performance.md, "The verifier"): the
+canonical text of a state is put together from the texts of parts it shares with the
+state written before; the walk over every parsed value runs only when the text shows
+something it could refuse; action strings are remembered; and a compiled schema
+validator (the ``fast`` extra) may confirm a record valid before ``jsonschema`` is asked.
+Each is checked here against the recipe it replaces, on real games, hand-made odd
+values and generated documents; the tests run with and without the extra installed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis_jsonschema import from_schema
+
+from tajmahal import inputs, schemas
+from tajmahal.actions import Action
+from tajmahal.components import default_components
+from tajmahal.digest import action_strings, legal_digest
+from tajmahal.engine import apply, legal_actions, random_reshuffle
+from tajmahal.errors import RecordError
+from tajmahal.inputs import RECORD_LIMITS, InputError, parse_json_document
+from tajmahal.rules import RuleSet
+from tajmahal.schemas import FAST_PATH_VARIABLE, compiled_says_valid, first_violation
+from tajmahal.serialize import canonical_json, state_from_json, state_to_json
+from tajmahal.setup import new_game, random_setup
+from tajmahal.state import GameState, PlayerState, Withdrawal
+from tajmahal.symbols import CardColour
+from tajmahal.testing import damaged_records, rule_sets
+from tajmahal.trace import read_record
+from tajmahal.verify import verify_paths
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "specs" / "traces"
+COMPONENTS = default_components()
+SETTINGS = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def plain_canonical(state: GameState) -> str:
+    """The recipe of docs/trace-format.md, "Digests"."""
+    return json.dumps(
+        state_to_json(state), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+
+
+def game(players: int, seed: int, rules: RuleSet) -> Iterator[GameState]:
+    """Every state of a random game."""
+    rng = random.Random(seed)
+    state = new_game(COMPONENTS, players, random_setup(COMPONENTS, players, seed), rules)
+    yield state
+    while not state.is_over:
+        if state.is_chance:
+            action: Action = random_reshuffle(state, rng)
+        else:
+            action = rng.choice(legal_actions(state))
+        state = apply(state, action)
+        yield state
+
+
+# ---------------------------------------------------------------------------------------
+# Canonical JSON
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_canonical_text_of_every_state_of_games_is_the_plain_recipe(players: int) -> None:
+    for seed in range(2):
+        for state in game(players, seed, RuleSet()):
+            assert canonical_json(state) == plain_canonical(state)
+
+
+@SETTINGS
+@given(players=st.integers(3, 5), seed=st.integers(0, 2**32 - 1), rules=rule_sets())
+def test_canonical_text_under_any_rule_set_is_the_plain_recipe(
+    players: int, seed: int, rules: RuleSet
+) -> None:
+    for state in game(players, seed, rules):
+        assert canonical_json(state) == plain_canonical(state)
+
+
+def test_canonical_text_of_states_of_two_games_in_turn_is_the_plain_recipe() -> None:
+    """Parts shared with the state written last are reused; states of two games written
+    in alternation share nothing, and reloaded states share no object at all."""
+    first = list(game(3, 11, RuleSet()))
+    second = list(game(5, 12, RuleSet()))
+    for one, other in zip(first, second, strict=False):
+        for state in (one, other, state_from_json(state_to_json(one), COMPONENTS)):
+            assert canonical_json(state) == plain_canonical(state)
+
+
+ODD_IDS = ['say "hi"', "back\\slash", "tab\there", "bell\x07", "del\x7f", "é-card", "\u2028"]
+
+
+@pytest.mark.parametrize("odd", ODD_IDS)
+def test_ids_that_need_escapes_are_written_as_the_plain_recipe_writes_them(odd: str) -> None:
+    """States are not checked against the components when written, so any string can
+    appear in one; those that JSON escapes take the encoder's path."""
+    state = next(game(4, 3, RuleSet()))
+    seat = state.players[0]
+    odd_seat = attrs.evolve(seat, hand=(*seat.hand, odd), played=(odd,), goods_tiles=(odd,))
+    withdrawal = Withdrawal(seat=0, palaces_owed=1, crown_owed=False, placed=(odd,))
+    for changed in (
+        attrs.evolve(state, players=(odd_seat, *state.players[1:])),
+        attrs.evolve(state, deck=(odd, *state.deck), display=(odd,)),
+        attrs.evolve(state, withdrawal=withdrawal, court_province_tile=odd),
+        attrs.evolve(state, bonus_on_board=((odd, odd),)),
+    ):
+        assert canonical_json(changed) == plain_canonical(changed)
+
+
+def test_values_of_other_types_are_written_as_the_plain_recipe_writes_them() -> None:
+    state = next(game(3, 5, RuleSet()))
+    numbers: Any = (1, 2)
+    seat = PlayerState(hand=numbers, played=(), colour=CardColour.RED, score=7)
+    changed = attrs.evolve(state, players=(seat, *state.players[1:]), deck=numbers)
+    assert canonical_json(changed) == plain_canonical(changed)
+
+
+# ---------------------------------------------------------------------------------------
+# Action strings
+
+
+def test_action_strings_are_the_sorted_strings_of_the_actions() -> None:
+    for state in game(4, 21, RuleSet()):
+        if state.is_chance or state.is_over:
+            continue
+        legal = legal_actions(state)
+        assert action_strings(legal) == sorted(str(action) for action in legal)
+        assert action_strings(legal) == action_strings(legal)
+        assert legal_digest(legal) == legal_digest([str(action) for action in legal])
+
+
+# ---------------------------------------------------------------------------------------
+# Parsing: the walk over every value only when it could refuse something
+
+
+def outcome(text: str, walk_always: bool) -> Any:
+    """The parsed document, or the error message."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(inputs, "_WALK_ONLY_IF_NEEDED", not walk_always)
+        try:
+            return parse_json_document(text, RECORD_LIMITS, "x.json")
+        except InputError as error:
+            return str(error)
+
+
+JSON_PIECES = st.sampled_from(
+    [
+        *['"', "\\", "\\u0000", "\\ud800", "\\n", "\x7f", "\x85", "é", "[", "]", "{", "}", ","],
+        *[":", "1", "1.5", "1e400", "NaN", "12345678901234567890", "9" * 41, "true", "null"],
+        *[" ", '"a"', '"k":', '{"a":1,"a":2}', "-0", "4.0"],
+    ]
+)
+
+
+@SETTINGS
+@given(pieces=st.lists(JSON_PIECES, max_size=40))
+def test_skipping_the_walk_changes_no_outcome(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    for candidate in (text, f"[{text}]", '{"a": [' + text + "]}"):
+        assert outcome(candidate, False) == outcome(candidate, True)
+
+
+@SETTINGS
+@given(
+    value=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+        lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+    )
+)
+def test_skipping_the_walk_changes_no_outcome_on_any_json(value: Any) -> None:
+    text = json.dumps(value, ensure_ascii=False, allow_nan=True)
+    assert outcome(text, False) == outcome(text, True)
+
+
+def test_long_strings_are_still_refused_with_their_path() -> None:
+    long = "x" * (inputs.MAX_STRING_CHARS + 1)
+    text = json.dumps({"steps": [{"action": long}], "pad": "y" * 10})
+    found = outcome(text, False)
+    assert found == outcome(text, True)
+    assert found.startswith("x.json: steps[0].action: a string of 65537 characters")
+
+
+@SETTINGS
+@given(text=st.text(alphabet='[]{}",:\\ab0', max_size=60))
+def test_strings_are_blanked_as_the_string_pattern_blanks_them(text: str) -> None:
+    assert inputs._blank_strings(text) == inputs._STRING.sub("0", text)
+
+
+def test_numbers_are_plain_only_when_all_are_short_integers() -> None:
+    def plain(text: str) -> bool:
+        return parse_json_document(text, RECORD_LIMITS, "x").plain_numbers
+
+    assert plain('{"a": [1, -2, 123456789012345, true, null, "4.0"]}')
+    assert not plain('{"a": 4.0}')
+    assert not plain('{"a": 1e2}')
+    assert not plain('{"a": 1234567890123456}')
+
+
+# ---------------------------------------------------------------------------------------
+# The compiled schema validator: a short cut to "valid", never a different answer
+
+
+@pytest.fixture
+def compiled() -> None:
+    """Skip when the ``fast`` extra is missing (``make check`` installs it and then
+    requires it: ``TAJMAHAL_REQUIRE_EXTRAS=1``)."""
+    if os.environ.get("TAJMAHAL_REQUIRE_EXTRAS") == "1":
+        assert schemas.compiled_validator_available("trace"), "the [fast] extra is missing"
+    elif not schemas.compiled_validator_available("trace"):
+        pytest.skip("the [fast] extra (jsonschema-rs) is not installed")
+
+
+def agrees(document: Any) -> None:
+    """Read as the verifier reads it, a document the compiled validator accepts is one
+    jsonschema accepts."""
+    text = json.dumps(document, ensure_ascii=False)
+    try:
+        parsed = parse_json_document(text, RECORD_LIMITS, "x.json")
+    except InputError:
+        return
+    if not parsed.plain_numbers:
+        return
+    for name in ("trace", "trace-v1", "position"):
+        if compiled_says_valid(name, parsed.document):
+            assert first_violation(name, parsed.document) is None, name
+
+
+GOLDEN = json.loads((CORPUS / "seeded-3p-001.json").read_text(encoding="utf-8"))
+GOLDEN["steps"] = GOLDEN["steps"][:40]
+
+
+@pytest.mark.usefixtures("compiled")
+@SETTINGS
+@given(document=damaged_records(GOLDEN))
+def test_compiled_validator_accepts_no_damaged_record_jsonschema_refuses(document: Any) -> None:
+    agrees(document)
+
+
+def _step_schema() -> dict[str, Any]:
+    """The schema of one step, its references resolved, without the public position
+    (``hypothesis-jsonschema`` generates from it much faster than from the record's
+    schema; the damaged records above keep their public positions)."""
+    step = json.loads(json.dumps(schemas.validator("trace").schema["properties"]["steps"]["items"]))
+    del step["properties"]["public"]
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", **step}
+
+
+STEP_SCHEMA = _step_schema()
+
+
+@pytest.mark.usefixtures("compiled")
+@settings(parent=SETTINGS, max_examples=25)
+@given(steps=st.lists(from_schema(STEP_SCHEMA), min_size=1, max_size=3))
+def test_compiled_validator_accepts_no_generated_step_jsonschema_refuses(
+    steps: list[Any],
+) -> None:
+    agrees({**GOLDEN, "steps": steps})
+
+
+FLOATS_AND_TUPLES = [
+    {**GOLDEN, "players": 3.0},
+    {**GOLDEN, "version": 2.0},
+    {**GOLDEN, "steps": [{**GOLDEN["steps"][0], "actor": 1.0}]},
+]
+
+
+@pytest.mark.usefixtures("compiled")
+@pytest.mark.parametrize("document", FLOATS_AND_TUPLES)
+def test_integers_written_with_a_fraction_never_take_the_short_cut(
+    document: Any, tmp_path: Path
+) -> None:
+    """jsonschema-rs counts ``3.0`` as an integer, this package does not: such records
+    are not plain and go to jsonschema, which refuses them."""
+    parsed = parse_json_document(json.dumps(document), RECORD_LIMITS, "x.json")
+    assert not parsed.plain_numbers
+    assert compiled_says_valid("trace", parsed.document)  # why the guard is needed
+    path = tmp_path / "fraction.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(RecordError, match=r"players|version|step 0: actor"):
+        read_record(path)
+
+
+def reports(paths: list[Path], monkeypatch: pytest.MonkeyPatch, fast: bool) -> list[Any]:
+    monkeypatch.setenv(FAST_PATH_VARIABLE, "1" if fast else "0")
+    report = verify_paths(paths, COMPONENTS)
+    return [(item.outcome, item.message, item.step, item.field) for item in report.files]
+
+
+def test_verify_says_the_same_with_and_without_the_short_cut(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Good and bad records: the same outcome and the same message either way."""
+    paths = [CORPUS / "seeded-3p-001.json", CORPUS / "full-3p.json"]
+    rng = random.Random(7)
+    for index in range(12):
+        document = json.loads(json.dumps(GOLDEN))
+        step = document["steps"][rng.randrange(len(document["steps"]))]
+        field = rng.choice(["actor", "action", "scores", "legal_count", "tags", "extra"])
+        step[field] = rng.choice([4.0, -1, "x y", [], None, "chance", 10**20])
+        path = tmp_path / f"bad-{index}.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        paths.append(path)
+    assert reports(paths, monkeypatch, fast=True) == reports(paths, monkeypatch, fast=False)
+
+
+def test_a_record_read_either_way_is_the_same_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    path = CORPUS / "seeded-4p-001.json"
+    monkeypatch.setenv(FAST_PATH_VARIABLE, "0")
+    pure = read_record(path)
+    monkeypatch.setenv(FAST_PATH_VARIABLE, "1")
+    assert read_record(path) == pure
+
+
+def test_without_the_extra_everything_goes_to_jsonschema(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(FAST_PATH_VARIABLE, "0")
+    assert not schemas.compiled_validator_available("trace")
+    assert not compiled_says_valid("trace", GOLDEN)
+    assert first_violation("trace", GOLDEN, plain_json=True) is None
+    broken = {**GOLDEN, "players": 6}
+    violation = first_violation("trace", broken, plain_json=True)
+    assert violation is not None and violation.field == "players"
+
+
+@SETTINGS
+@given(text=st.text(alphabet='[]{}",:\\ab0é', max_size=60))
+def test_the_structure_counted_is_what_blanking_the_strings_leaves(text: str) -> None:
+    def counted(bare: str) -> str:
+        return "".join(char for char in bare if char in "[]{},:")
+
+    assert counted(inputs._structure(text)) == counted(inputs._STRING.sub("0", text))
