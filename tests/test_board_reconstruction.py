@@ -663,7 +663,12 @@ VALID_ID = "letters, digits, '_' and '-', starting with a letter or digit"
         ),
     ],
 )
-@pytest.mark.clause("TM.COMP.BOARD.PROVINCES", "TM.COMP.BOARD.CITIES", "TM.COMP.BOARD.ROADS")
+@pytest.mark.clause(
+    "TM.COMP.BOARD.PROVINCES",
+    "TM.COMP.BOARD.CITIES",
+    "TM.COMP.BOARD.FORTRESSES",
+    "TM.COMP.BOARD.ROADS",
+)
 def test_a_board_file_with_one_defect_is_refused_naming_the_field(
     tmp_path: Path, change: Callable[[dict[str, Any]], None], message: str
 ) -> None:
