@@ -15,13 +15,16 @@ import itertools
 import json
 import math
 from collections import Counter
+from collections.abc import Callable
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import networkx as nx
 import pytest
 
 from tajmahal.board import Board, board_from_json
+from tajmahal.components import load_components
 from tajmahal.errors import ComponentError
 
 Point = tuple[float, float]
@@ -320,3 +323,367 @@ def test_agra_must_be_a_fortress() -> None:
             city["fortress"] = True
     with pytest.raises(ComponentError, match=r"board\.json: agra: "):
         board_from_json(document)
+
+
+# A user's own board.json, derived from the embedded one with one change: every defect is
+# refused with the file, the field and what is wrong; every omission that has a default
+# loads with that default. The expected values are worked out by hand from board.json.
+
+
+def _load(tmp_path: Path, document: Any) -> Board:
+    """Write ``document`` as the folder's board.json and load the component set from it."""
+    (tmp_path / "board.json").write_text(json.dumps(document), encoding="utf-8")
+    return load_components(tmp_path).board
+
+
+def _refusal(tmp_path: Path, document: Any) -> str:
+    """The one-line error that loading ``document`` as board.json gives."""
+    with pytest.raises(ComponentError) as error:
+        _load(tmp_path, document)
+    return str(error.value)
+
+
+def _city(document: dict[str, Any], city_id: str) -> dict[str, Any]:
+    """The city entry of ``city_id`` in ``document`` (modifiable in place)."""
+    found = [city for city in document["cities"] if city["id"] == city_id]
+    assert len(found) == 1
+    city = found[0]
+    assert isinstance(city, dict)
+    return city
+
+
+@pytest.mark.clause("TM.COMP.BOARD.FORTRESSES")
+def test_a_city_without_a_fortress_flag_is_not_a_fortress(tmp_path: Path) -> None:
+    document = _document()
+    del _city(document, "A1")["fortress"]
+    board = _load(tmp_path, document)
+    assert board.cities["A1"].fortress is False
+    assert len(board.fortresses) == 16
+    assert "A1" not in board.fortresses
+
+
+@pytest.mark.clause("TM.COMP.BOARD.CITIES")
+def test_a_city_without_coordinates_is_drawn_at_the_origin(tmp_path: Path) -> None:
+    document = _document()
+    del _city(document, "A1")["x"]
+    del _city(document, "A2")["y"]
+    board = _load(tmp_path, document)
+    assert (board.cities["A1"].x, board.cities["A1"].y) == (0.0, 11.0)
+    assert (board.cities["A2"].x, board.cities["A2"].y) == (3.1, 0.0)
+
+
+@pytest.mark.clause("TM.COMP.BOARD.CITIES")
+def test_coordinates_up_to_the_limit_are_accepted(tmp_path: Path) -> None:
+    document = _document()
+    _city(document, "A1")["x"] = 1000000
+    _city(document, "A2")["y"] = -1000000.0
+    board = _load(tmp_path, document)
+    assert board.cities["A1"].x == 1000000.0
+    assert board.cities["A2"].y == -1000000.0
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_province_neighbours_are_optional(tmp_path: Path) -> None:
+    document = _document()
+    del document["province_neighbours"]
+    board = _load(tmp_path, document)
+    assert len(board.roads) == 87
+    assert board.neighbours["A1"] == frozenset({"A2", "A4"})
+
+
+@pytest.mark.clause("TM.COMP.BOARD.ROADS")
+def test_the_road_graph_carries_each_citys_province_fortress_and_position() -> None:
+    graph = _board().graph()
+    assert graph.number_of_nodes() == 49
+    assert graph.number_of_edges() == 87
+    assert graph.nodes["A1"] == {"province": "A", "fortress": False, "pos": (0.6, 11.0)}
+    assert graph.nodes["B3"] == {"province": "B", "fortress": True, "pos": (6.5, 9.2)}
+    assert graph.nodes["Agra"] == {"province": "L", "fortress": True, "pos": (15.4, 1.3)}
+    assert set(graph["A1"]) == {"A2", "A4"}
+
+
+def _without_road(first: str, second: str) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document["roads"] = [
+            road for road in document["roads"] if sorted(road) != sorted((first, second))
+        ]
+
+    return change
+
+
+def _set_city(city_id: str, key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        _city(document, city_id)[key] = value
+
+    return change
+
+
+def _set_item(key: str, index: int, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document[key][index] = value
+
+    return change
+
+
+def _append(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document[key].append(value)
+
+    return change
+
+
+def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document[key] = value
+
+    return change
+
+
+def _swap_fortress(document: dict[str, Any]) -> None:
+    """Agra loses its fortress and A1 gains one: still 16 fortresses."""
+    _city(document, "Agra")["fortress"] = False
+    _city(document, "A1")["fortress"] = True
+
+
+def _island_a(document: dict[str, Any]) -> None:
+    """Every road into or out of province A cut: its four cities form their own part."""
+    province_of = {city["id"]: city["province"] for city in document["cities"]}
+    document["roads"] = [
+        road
+        for road in document["roads"]
+        if (province_of[road[0]] == "A") == (province_of[road[1]] == "A")
+    ]
+
+
+def _six_cities_joined_pairwise(document: dict[str, Any]) -> None:
+    """A1 to A4, B1 and B2 joined each to each: the network contains K5, not drawable flat."""
+    cities = ("A1", "A2", "A3", "A4", "B1", "B2")
+    existing = {frozenset(road) for road in document["roads"]}
+    document["roads"] += [
+        [a, b]
+        for i, a in enumerate(cities)
+        for b in cities[i + 1 :]
+        if frozenset((a, b)) not in existing
+    ]
+
+
+VALID_ID = "letters, digits, '_' and '-', starting with a letter or digit"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        pytest.param(_set("name", 5), "board.json: name: expected a string", id="name-not-text"),
+        pytest.param(
+            _set("provinces", {}), "board.json: provinces: expected a list", id="provinces-object"
+        ),
+        pytest.param(_set("cities", None), "board.json: cities: expected a list", id="cities-null"),
+        pytest.param(_set("roads", "A1-A2"), "board.json: roads: expected a list", id="roads-text"),
+        pytest.param(
+            _set_item("provinces", 0, {"id": "A 1"}),
+            f"board.json: provinces[0].id: 'A 1' is not a valid id ({VALID_ID})",
+            id="province-id-with-a-space",
+        ),
+        pytest.param(
+            _set_item("provinces", 1, {"id": "A"}),
+            "board.json: provinces[1].id: duplicate province id 'A'",
+            id="province-twice",
+        ),
+        pytest.param(
+            lambda d: d["provinces"].pop(),
+            "board.json: provinces: expected 12 provinces, found 11",
+            id="eleven-provinces",
+        ),
+        pytest.param(
+            _set_item("cities", 0, "A1"),
+            "board.json: cities[0]: expected an object",
+            id="city-not-an-object",
+        ),
+        pytest.param(
+            _set_city("A1", "id", "A 1"),
+            f"board.json: cities[0].id: 'A 1' is not a valid id ({VALID_ID})",
+            id="city-id-with-a-space",
+        ),
+        pytest.param(
+            _set_city("A2", "id", "A1"),
+            "board.json: cities[1].id: duplicate city id 'A1'",
+            id="city-twice",
+        ),
+        pytest.param(
+            _set_city("A1", "province", "Z"),
+            "board.json: cities[0].province: unknown province 'Z'",
+            id="city-in-unknown-province",
+        ),
+        pytest.param(
+            _set_city("A1", "name", 5),
+            "board.json: cities[0].name: expected a string or null",
+            id="city-name-a-number",
+        ),
+        pytest.param(
+            _set_city("A1", "province", "B"),
+            "board.json: cities: province 'A' has 3 cities; expected 4",
+            id="province-of-three-cities",
+        ),
+        pytest.param(
+            _set_city("A1", "fortress", True),
+            "board.json: cities: expected 16 fortresses, found 17",
+            id="seventeen-fortresses",
+        ),
+        pytest.param(
+            _swap_fortress,
+            "board.json: agra: Agra must be a fortress (it holds the Taj Mahal tile)",
+            id="agra-not-a-fortress",
+        ),
+        pytest.param(
+            _set_item("roads", 0, ["A1", "A1"]),
+            "board.json: roads[0]: a road joins two different cities, found 'A1' twice",
+            id="road-from-a-city-to-itself",
+        ),
+        pytest.param(
+            _append("roads", ["A2", "A1"]),
+            "board.json: roads[87]: duplicate road A2-A1",
+            id="road-twice-reversed",
+        ),
+        pytest.param(
+            _island_a,
+            "board.json: roads: the road network is not connected; parts start at ['A1', 'Agra']",
+            id="network-in-two-parts",
+        ),
+        pytest.param(
+            _six_cities_joined_pairwise,
+            "board.json: roads: the road network cannot be drawn without crossing roads",
+            id="network-not-planar",
+        ),
+        pytest.param(
+            _set_item("provinces", 0, {"id": ""}),
+            "board.json: provinces[0].id: expected a non-empty string",
+            id="province-empty-id",
+        ),
+        pytest.param(
+            _set_item("provinces", 0, {"id": 7}),
+            "board.json: provinces[0].id: expected a non-empty string",
+            id="province-number-id",
+        ),
+        pytest.param(
+            _set_item("provinces", 0, "A"),
+            "board.json: provinces[0].id: expected a non-empty string",
+            id="province-not-an-object",
+        ),
+        pytest.param(
+            _set_city("A1", "id", ""),
+            "board.json: cities[0].id: expected a non-empty string",
+            id="city-empty-id",
+        ),
+        pytest.param(
+            _set_city("A1", "id", 7),
+            "board.json: cities[0].id: expected a non-empty string",
+            id="city-number-id",
+        ),
+        pytest.param(
+            _set_city("A1", "fortress", "yes"),
+            "board.json: cities[0].fortress: expected true or false",
+            id="fortress-not-a-flag",
+        ),
+        pytest.param(
+            _set_city("A1", "x", True),
+            "board.json: cities[0].x: expected a number",
+            id="x-is-a-flag",
+        ),
+        pytest.param(
+            _set_city("A1", "y", "11"),
+            "board.json: cities[0].y: expected a number",
+            id="y-is-text",
+        ),
+        pytest.param(
+            _set_city("A1", "x", 1000000.5),
+            "board.json: cities[0].x: expected a finite number from -1e+06 to 1e+06",
+            id="x-beyond-the-limit",
+        ),
+        pytest.param(
+            _set("agra", "Z9"),
+            "board.json: agra: expected the id of a city, found 'Z9'",
+            id="agra-unknown",
+        ),
+        pytest.param(
+            _set("agra", 7),
+            "board.json: agra: expected the id of a city, found 7",
+            id="agra-a-number",
+        ),
+        pytest.param(
+            _set_item("roads", 0, ["A1", "A2", "A3"]),
+            "board.json: roads[0]: expected a pair of city ids",
+            id="road-of-three",
+        ),
+        pytest.param(
+            _set_item("roads", 0, ["A1", 2]),
+            "board.json: roads[0]: expected a pair of city ids",
+            id="road-end-a-number",
+        ),
+        pytest.param(
+            _set_item("roads", 0, "A1"),
+            "board.json: roads[0]: expected a pair of city ids",
+            id="road-as-text",
+        ),
+        pytest.param(
+            _without_road("A1", "A2"),
+            "board.json: roads: the cities of province A (A1, A2, A3, A4) "
+            "are not joined in a ring of roads",
+            id="province-without-its-ring",
+        ),
+        pytest.param(
+            _append("province_neighbours", ["A", "L"]),
+            "board.json: province_neighbours[21]: provinces A and L are declared "
+            "neighbours but no road joins them",
+            id="neighbours-without-a-road",
+        ),
+        pytest.param(
+            _append("province_neighbours", ["A", "A"]),
+            "board.json: province_neighbours[21]: expected a pair of two different province ids",
+            id="neighbour-of-itself",
+        ),
+        pytest.param(
+            _append("province_neighbours", ["A", "B", "E"]),
+            "board.json: province_neighbours[21]: expected a pair of two different province ids",
+            id="neighbours-three",
+        ),
+        pytest.param(
+            _append("province_neighbours", "AB"),
+            "board.json: province_neighbours[21]: expected a pair of two different province ids",
+            id="neighbours-as-text",
+        ),
+        pytest.param(
+            _append("province_neighbours", ["A", "Z"]),
+            "board.json: province_neighbours[21]: expected a pair of two different province ids",
+            id="neighbour-unknown",
+        ),
+        pytest.param(
+            _set("province_neighbours", None),
+            "board.json: province_neighbours: expected a list of pairs of province ids",
+            id="neighbours-null",
+        ),
+    ],
+)
+@pytest.mark.clause(
+    "TM.COMP.BOARD.PROVINCES",
+    "TM.COMP.BOARD.CITIES",
+    "TM.COMP.BOARD.FORTRESSES",
+    "TM.COMP.BOARD.ROADS",
+)
+def test_a_board_file_with_one_defect_is_refused_naming_the_field(
+    tmp_path: Path, change: Callable[[dict[str, Any]], None], message: str
+) -> None:
+    document = _document()
+    change(document)
+    assert _refusal(tmp_path, document) == message
+
+
+@pytest.mark.clause("TM.COMP.BOARD.CITIES")
+def test_a_board_file_that_is_not_an_object_is_refused(tmp_path: Path) -> None:
+    assert _refusal(tmp_path, []) == "board.json: (root): expected an object"
+
+
+def test_a_board_without_a_name_is_called_custom(tmp_path: Path) -> None:
+    document = _document()
+    del document["name"]
+    assert _load(tmp_path, document).name == "custom"
+    assert _board().name == "reference-reconstruction"

@@ -141,6 +141,10 @@ def test_new_refuses_bad_setups_rule_sets_and_components() -> None:
     both = {"op": "new", "players": 3, "seed": 1, "setup": setup}
     assert _error(client(both, valid=False)) == "bad-request"
     assert _error(client({"op": "new", "state": {"format": "x"}})) == "bad-setup"
+    full = client({"op": "state", "full": True})["state"]
+    reply = client({"op": "new", "state": {**full, "sky": "blue"}})
+    assert _error(reply) == "bad-setup"
+    assert reply["message"] == "'state': sky: unknown field (not in the schema)"
 
 
 def test_legal_lists_sorted_actions_with_their_count_and_digest() -> None:

@@ -133,6 +133,30 @@ def test_step_of_a_position_file_is_bad_input(
     assert "no steps" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"sky": "blue"}, "sky: unknown field (not in the schema)"),
+        ({"visit": "three"}, 'visit: expected integer, found "three"'),
+    ],
+)
+def test_a_position_file_outside_its_schema_is_refused_by_field(
+    record: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    change: dict[str, str],
+    words: str,
+) -> None:
+    assert main(["position", str(record), "--step", "3"]) == 0
+    document = {**json.loads(capsys.readouterr().out), **change}
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(document), encoding="utf-8")
+    for command in (["show"], ["perft", "--depth", "1"]):
+        assert main([*command, str(position)]) == 2
+        error = capsys.readouterr().err
+        assert error == f"error: {position}: {words}\n"
+
+
 def test_not_json_is_bad_input(
     record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -32,7 +32,7 @@ from tajmahal.components import Components, default_components
 from tajmahal.digest import legal_digest, sha256_text, state_digest
 from tajmahal.errors import ActionSyntaxError, IllegalActionError, TajMahalError
 from tajmahal.rules import RuleSet
-from tajmahal.serialize import state_from_json, state_to_json
+from tajmahal.serialize import position_from_json, state_to_json
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
 from tajmahal.trace import setup_from_json, setup_to_json
@@ -310,7 +310,7 @@ class Session:
             )
         if sources == ["state"]:
             try:
-                state = state_from_json(_field(request, "state", dict), self.components)
+                state = position_from_json(_field(request, "state", dict), self.components)
             except TajMahalError as error:
                 raise ProtocolError(ErrorCode.BAD_SETUP, f"'state': {error}") from None
             self.state = state

@@ -20,6 +20,7 @@ from tajmahal.engine import crown_cities, palace_cities
 from tajmahal.errors import RecordError, StateFormatError
 from tajmahal.inputs import RECORD_LIMITS, STDIN, InputError, read_json
 from tajmahal.rules import RuleSet
+from tajmahal.schemas import first_violation
 from tajmahal.state import (
     DISPLAY,
     DISPLAY_SIZES,
@@ -741,11 +742,26 @@ def state_from_json(document: Any, components: Components) -> GameState:
     return state
 
 
+def position_from_json(document: Any, components: Components) -> GameState:
+    """Load a position that comes from outside (a file, a protocol request): the document
+    is checked against ``position.schema.json`` first, so that a field the format does
+    not have, or a value of the wrong type, is refused by name, and then read by
+    :func:`state_from_json`, which checks what a schema cannot say.
+
+    Raises :class:`StateFormatError` naming the field.
+    """
+    problem = first_violation("position", document)
+    if problem is not None:
+        raise StateFormatError(f"{problem.field}: {problem.message}")
+    return state_from_json(document, components)
+
+
 def read_position(path: str | Path, components: Components) -> GameState:
     """Read a position file (``-``: standard input) written by :func:`state_to_json`.
 
-    Reading is bounded like every input (see :mod:`tajmahal.inputs`); every failure is a
-    :class:`StateFormatError` naming the file and the field.
+    Reading is bounded like every input (see :mod:`tajmahal.inputs`) and the document is
+    loaded by :func:`position_from_json`; every failure is a :class:`StateFormatError`
+    naming the file and the field.
     """
     source = "(standard input)" if str(path) == STDIN else str(path)
     try:
@@ -753,7 +769,7 @@ def read_position(path: str | Path, components: Components) -> GameState:
     except InputError as error:
         raise StateFormatError(str(error)) from None
     try:
-        return state_from_json(document, components)
+        return position_from_json(document, components)
     except StateFormatError as error:
         raise StateFormatError(f"{source}: {error}") from None
 

@@ -18,7 +18,7 @@ from tajmahal.components import Components, default_components, load_components
 from tajmahal.errors import StateFormatError, TajMahalError
 from tajmahal.inputs import RECORD_LIMITS, STDIN, check_record_limits, read_json
 from tajmahal.render import position_svg, position_text
-from tajmahal.serialize import state_from_json
+from tajmahal.serialize import position_from_json
 from tajmahal.state import GameState
 from tajmahal.trace import initial_state, record_from_json, replay_steps, write_text_atomic
 
@@ -46,7 +46,7 @@ def load_position(
         if step is not None:
             raise TajMahalError(f"{source}: --step: a position file has no steps")
         try:
-            state = state_from_json(document, components)
+            state = position_from_json(document, components)
         except StateFormatError as error:
             raise StateFormatError(f"{source}: {error}") from None
         return state, None, Path(source).name
