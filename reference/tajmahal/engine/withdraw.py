@@ -153,7 +153,7 @@ _SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
 """Every symbol with its position in canonical order (as in ``SYMBOL_INDEX``)."""
 
 _MOGUL, _ELEPHANT, _ALL, _PLAY = Symbol.MOGUL, Symbol.ELEPHANT, MajorityScope.ALL, Step.PLAY
-_WIN, _NO_MAJORITY = EventKind.WIN, EventKind.NO_MAJORITY
+_WIN, _NO_MAJORITY, _TAKE = EventKind.WIN, EventKind.NO_MAJORITY, EventKind.TAKE
 """Enum members as module names: reading a member from its enum class goes through the
 enum's metaclass, several times slower than reading a global, and this is the hot path."""
 
@@ -254,14 +254,7 @@ def discard_played(work: Work) -> None:
                 )
             )
         if specials:
-            work.record(
-                Event(
-                    EventKind.TAKE,
-                    seat,
-                    cards=tuple(specials),
-                    clauses=("TM.SPECIAL.RETURN_TO_HAND",),
-                )
-            )
+            work.record(take_event(seat, tuple(specials), ("TM.SPECIAL.RETURN_TO_HAND",)))
     work.withdrawal = withdrawal.done_scoring()
     if (
         withdrawal.played_nothing
@@ -341,9 +334,9 @@ def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str,
 def take_state(
     state: GameState, action: Take, *, recording: bool = False
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """The state after ``action`` at a ``take`` step, built from frozen values, and its
-    event when ``recording``: a take step always has another player still in the visit
-    (the last one takes without a decision), so the pick passes the turn.
+    """The state after ``action`` at a ``take`` step from frozen values, and its event
+    when ``recording``: a take step always has another player in the visit (the last
+    one takes without a decision), so the pick passes the turn.
 
     Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS, TM.TURN.CLOCKWISE
     """
@@ -362,9 +355,7 @@ def take_state(
         insort(hand, card)
     players[seat] = with_hand(player, tuple(hand))
     after = turn_passed(state, following, tuple(players), tuple(display))
-    return after, (
-        Event(EventKind.TAKE, seat, cards=action.cards, clauses=clauses),
-    ) if recording else ()
+    return after, (take_event(seat, action.cards, clauses),) if recording else ()
 
 
 def take_into_hand(
@@ -377,7 +368,12 @@ def take_into_hand(
         display.remove(card)
         insort(hand, card)
     if work.recording:
-        work.record(Event(EventKind.TAKE, seat, cards=tuple(cards), clauses=clauses))
+        work.record(take_event(seat, tuple(cards), clauses))
+
+
+def take_event(seat: int, cards: tuple[CardId, ...], clauses: tuple[str, ...]) -> Event:
+    """The ``take`` event: cards into ``seat``'s hand (display picks, specials back)."""
+    return Event(_TAKE, seat, cards=cards, clauses=clauses)
 
 
 def last_player_takes(work: Work, seat: int) -> None:
