@@ -123,51 +123,52 @@ def edge_tags(
     """The edge tags (see the module docstring) that the step shows."""
     happened = tuple(events)
     tags: set[str] = set()
-    board = before.config.components.board
     exchanging: set[int | None] = set()
     for event in happened:
         kind = event.kind
-        if kind is EventKind.NO_MAJORITY:
+        if kind is _PLAY:
+            if "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN" in event.clauses:
+                tags.add("colour-change-first-turn")
+        elif kind is _SCORE:
+            if event.source is _PLUS_TWO:
+                tags.add("plus-two")
+        elif kind is _NO_MAJORITY:
             if "RUL.MAJORITY.ZERO_SYMBOLS" in event.clauses:
                 tags.add("zero-symbols")
             elif "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
                 tags.add("tie")
-        elif kind is EventKind.WIN:
+        elif kind is _WIN:
             if "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
                 tags.add("tie-broken")
-        elif kind is EventKind.CROWN:
-            city = event.cities[0]
-            if board.cities[city].fortress:
+        elif kind is _CROWN:
+            if before.config.components.board.cities[event.cities[0]].fortress:
                 tags.add("crown-on-fortress")
             if event.seats:
                 tags.add("crown-on-occupied")
             if event.seat in event.seats:
                 tags.add("crown-beside-palace")
-        elif kind is EventKind.FORFEIT:
-            tags.add("unplaceable-crown" if event.symbol is Symbol.MOGUL else "unplaceable-palace")
-        elif kind is EventKind.DRAW and event.counts:
-            tags.update(("deck-exhausted", "discard-exhausted"))
-            if event.seat is None:
-                tags.add("short-display")
-        elif kind is EventKind.BONUS and event.source is None:
-            if _deck_ran_dry(happened, after):
+        elif kind is _FORFEIT:
+            tags.add("unplaceable-crown" if event.symbol is _MOGUL else "unplaceable-palace")
+        elif kind is _DRAW:
+            if event.counts:
+                tags.update(("deck-exhausted", "discard-exhausted"))
+                if event.seat is None:
+                    tags.add("short-display")
+        elif kind is _BONUS:
+            if event.source is None and _deck_ran_dry(happened, after):
                 tags.add("card-bonus-empty-deck")
-        elif kind is EventKind.EXCHANGE:
+        elif kind is _EXCHANGE:
             if event.seats:
                 tags.add("special-changes-hands")
             exchanging.add(event.seat)
-        elif kind is EventKind.WITHDRAW:
+        elif kind is _WITHDRAW:
             if "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING" in event.clauses:
                 tags.add("withdraw-without-playing")
-        elif kind is EventKind.UNWON:
+        elif kind is _UNWON:
             tags.add("unwon-tile")
-        elif kind is EventKind.END and len(event.seats) > 1:
+        elif kind is _END and len(event.seats) > 1:
             tags.add("tied-winners")
-        elif kind is EventKind.SCORE and event.source is PointSource.PLUS_TWO:
-            tags.add("plus-two")
-        elif kind is EventKind.PLAY and "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN" in event.clauses:
-            tags.add("colour-change-first-turn")
-    if after.step is Step.SHUFFLE:
+    if after.step is _SHUFFLE:
         tags.add("deck-exhausted")
     if len(exchanging) > 1:
         tags.add("pairs-collide")
@@ -176,13 +177,39 @@ def edge_tags(
             tags.add("one-card-take")
         if len(action.cards) < 2:
             tags.add("short-display")
-    if isinstance(action, Reshuffle) and before.withdrawal is not None:
-        tags.add("reshuffle-mid-withdrawal")
-    if isinstance(action, Play | Withdraw) and before.to_move is not None:
+    elif isinstance(action, Reshuffle):
+        if before.withdrawal is not None:
+            tags.add("reshuffle-mid-withdrawal")
+    elif isinstance(action, _ACTS) and before.to_move is not None:
         seat = before.to_move
-        if all(p.withdrawn for other, p in enumerate(before.players) if other != seat):
+        players = before.players
+        if (
+            sum(player.withdrawn for player in players)
+            == len(players) - 1 + players[seat].withdrawn
+        ):
             tags.add("last-player-alone")
     return frozenset(tags)
+
+
+_ACTS = (Play, Withdraw)
+"""The decisions of a player in the visit (``last-player-alone``)."""
+(_PLAY, _SCORE, _NO_MAJORITY, _WIN, _CROWN, _FORFEIT, _DRAW, _BONUS, _EXCHANGE, _WITHDRAW) = (
+    EventKind.PLAY,
+    EventKind.SCORE,
+    EventKind.NO_MAJORITY,
+    EventKind.WIN,
+    EventKind.CROWN,
+    EventKind.FORFEIT,
+    EventKind.DRAW,
+    EventKind.BONUS,
+    EventKind.EXCHANGE,
+    EventKind.WITHDRAW,
+)
+_UNWON, _END, _SHUFFLE = EventKind.UNWON, EventKind.END, Step.SHUFFLE
+_PLUS_TWO, _MOGUL = PointSource.PLUS_TWO, Symbol.MOGUL
+"""Enum members as module names (reading a member from its enum class goes through the
+enum's metaclass, slower than reading a global): the event kinds in the order the loop
+tests them, the commonest first."""
 
 
 def _deck_ran_dry(events: tuple[Event, ...], after: GameState) -> bool:

@@ -39,7 +39,7 @@ from tajmahal.actions import (
 )
 from tajmahal.components import CardId
 from tajmahal.engine._work import Work, next_active
-from tajmahal.engine.play import apply_play, play_actions, play_state
+from tajmahal.engine.play import apply_play, play_actions, play_state, play_state_with_events
 from tajmahal.engine.reward import (
     apply_crown,
     apply_palace,
@@ -114,12 +114,20 @@ def apply(state: GameState, action: Action) -> GameState:
     if type(action) is Play and state.step is _PLAY:
         return play_state(state, action)  # the commonest step, built without a working copy
     if type(action) is Take and state.step is _TAKE:
-        return take_state(state, action)  # likewise
+        return take_state(state, action)[0]  # likewise
     return _apply(state, action, recording=False).freeze()
 
 
 def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    """Like :func:`apply`, also returning what happened (for the readable account)."""
+    """Like :func:`apply`, also returning what happened (for the readable account).
+
+    Plays and display picks take the frozen-value path here too, with the same events
+    and refusals as the working copy gives (the rules that decide them are shared).
+    """
+    if type(action) is Play and state.step is _PLAY:
+        return play_state_with_events(state, action)
+    if type(action) is Take and state.step is _TAKE:
+        return take_state(state, action, recording=True)
     work = _apply(state, action, recording=True)
     return work.freeze(), tuple(work.events)
 

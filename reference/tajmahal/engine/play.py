@@ -209,6 +209,20 @@ def play_state(state: GameState, action: Play) -> GameState:
     return turn_passed(state, next_in_visit(players, seat), tuple(players), state.display)
 
 
+def play_state_with_events(state: GameState, action: Play) -> tuple[GameState, tuple[Event, ...]]:
+    """:func:`play_state` and the events of the play (:func:`play_events`): the same
+    state and events as the working copy gives, without one.
+
+    Implements: TM.TURN.CLOCKWISE, TM.TURN.LAST_PLAYER_CONTINUES
+    """
+    after = play_state(state, action)
+    seat = state.to_move
+    following = after.to_move
+    assert seat is not None and following is not None
+    table = play_table(state.config.components)
+    return after, play_events(seat, action, table, state.players[seat].colour, following)
+
+
 def apply_play(work: Work, action: Play) -> None:
     """Play ``action`` on the working copy (:func:`play_outcome`) and pass the turn
     clockwise to the next player still in the visit, the player themself when everybody
@@ -225,34 +239,47 @@ def apply_play(work: Work, action: Play) -> None:
     following = next_active(work, seat)
     assert following is not None
     if work.recording:
-        extra = action.extra
-        breaks_colour = extra == table.colour_change
-        work.record(
-            Event(
-                EventKind.PLAY,
-                seat,
-                cards=(action.coloured,) if extra is None else (action.coloured, extra),
-                clauses=_play_clauses(
-                    extra,
-                    breaks_colour,
-                    before.colour,
-                    table.colour_of[action.coloured],
-                    alone=following == seat,
-                ),
-            )
-        )
-        if extra == table.plus_two:
-            work.record(
-                Event(
-                    EventKind.SCORE,
-                    seat,
-                    2,
-                    PointSource.PLUS_TWO,
-                    cards=(extra,),
-                    clauses=("TM.SPECIAL.PLUS_TWO",),
-                )
-            )
+        work.events.extend(play_events(seat, action, table, before.colour, following))
     work.to_move = following
+
+
+def play_events(
+    seat: int, action: Play, table: PlayTable, previous: CardColour | None, following: int
+) -> tuple[Event, ...]:
+    """What a legal play shows (for the account): the play, and the +2 card's points.
+    ``previous`` is the player's colour before the play, ``following`` the player to
+    move after it. Both ways of applying a play (:func:`apply_play` on the working copy,
+    :func:`play_state_with_events` on frozen values) record these.
+
+    Implements: TM.PLAY.ONE_COLOURED, TM.SPECIAL.PLUS_TWO
+    """
+    extra = action.extra
+    coloured = action.coloured
+    play = Event(
+        EventKind.PLAY,
+        seat,
+        cards=(coloured,) if extra is None else (coloured, extra),
+        clauses=_play_clauses(
+            extra,
+            extra == table.colour_change,
+            previous,
+            table.colour_of[coloured],
+            alone=following == seat,
+        ),
+    )
+    if extra != table.plus_two:
+        return (play,)
+    return (
+        play,
+        Event(
+            EventKind.SCORE,
+            seat,
+            2,
+            PointSource.PLUS_TWO,
+            cards=(extra,),
+            clauses=("TM.SPECIAL.PLUS_TWO",),
+        ),
+    )
 
 
 def _play_clauses(

@@ -80,13 +80,14 @@ def apply_withdraw(work: Work) -> None:
             compared_seats.append(other_seat)
     player.withdrawn = True
     player.withdrawn_counts = counts
+    seats = tuple(compared_seats)
     if work.recording:
         work.record(
             Event(
                 EventKind.WITHDRAW,
                 seat,
                 counts=counts,
-                seats=tuple(compared_seats),
+                seats=seats,
                 clauses=("TM.WITHDRAW.FINAL", "TM.WITHDRAW.ONCE_PER_VISIT")
                 if player.played
                 else ("TM.WITHDRAW.FINAL", "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING"),
@@ -128,7 +129,7 @@ def apply_withdraw(work: Work) -> None:
                     index,
                     symbol,
                     counts,
-                    compared_seats,
+                    seats,
                     columns[index],
                     withdrawn,
                     won,
@@ -152,13 +153,9 @@ _SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
 """Every symbol with its position in canonical order (as in ``SYMBOL_INDEX``)."""
 
 _MOGUL, _ELEPHANT, _ALL, _PLAY = Symbol.MOGUL, Symbol.ELEPHANT, MajorityScope.ALL, Step.PLAY
+_WIN, _NO_MAJORITY, _TAKE = EventKind.WIN, EventKind.NO_MAJORITY, EventKind.TAKE
 """Enum members as module names: reading a member from its enum class goes through the
 enum's metaclass, several times slower than reading a global, and this is the hot path."""
-
-_REWARD_CLAUSE = {
-    Symbol.MOGUL: "TM.REWARD.CROWN.TAKE",
-    Symbol.ELEPHANT: "TM.REWARD.ELEPHANT.PROVINCE",
-}
 
 
 def _majority_event(
@@ -167,7 +164,7 @@ def _majority_event(
     index: int,
     symbol: Symbol,
     counts: tuple[int, ...],
-    compared_seats: list[int],
+    compared_seats: tuple[int, ...],
     others: tuple[int, ...],
     withdrawn: list[int],
     won: bool,
@@ -188,13 +185,17 @@ def _majority_event(
     """
     own = counts[index]
     clauses = ["TM.WITHDRAW.COMPARE"]
-    if withdrawn or work.rules.majority_scope is MajorityScope.ALL:
+    if withdrawn or work.rules.majority_scope is _ALL:
         clauses += ["TM.WITHDRAW.MAJORITY.REMAINING", "RUL.MAJORITY.REMAINING_PLAYERS"]
     best = max(others, default=0)
     if won:
         clauses += [
             "TM.WITHDRAW.MAJORITY.STRICT",
-            _REWARD_CLAUSE.get(symbol, "TM.REWARD.INFLUENCE.TILE"),
+            "TM.REWARD.CROWN.TAKE"
+            if symbol is _MOGUL
+            else "TM.REWARD.ELEPHANT.PROVINCE"
+            if symbol is _ELEPHANT
+            else "TM.REWARD.INFLUENCE.TILE",
         ]
         if any(
             (recorded := work.peek(other).withdrawn_counts) is not None and recorded[index] >= own
@@ -209,13 +210,13 @@ def _majority_event(
     else:
         clauses.append("TM.WITHDRAW.MAJORITY.STRICT")
     return Event(
-        EventKind.WIN if won else EventKind.NO_MAJORITY,
+        _WIN if won else _NO_MAJORITY,
         seat,
         symbol=symbol,
         tiles=(work.court_province_tile,)
-        if symbol is Symbol.ELEPHANT and work.court_province_tile is not None
+        if symbol is _ELEPHANT and work.court_province_tile is not None
         else (),
-        seats=tuple(compared_seats),
+        seats=compared_seats,
         counts=(own, *others),
         clauses=tuple(clauses),
     )
@@ -253,14 +254,7 @@ def discard_played(work: Work) -> None:
                 )
             )
         if specials:
-            work.record(
-                Event(
-                    EventKind.TAKE,
-                    seat,
-                    cards=tuple(specials),
-                    clauses=("TM.SPECIAL.RETURN_TO_HAND",),
-                )
-            )
+            work.record(take_event(seat, tuple(specials), ("TM.SPECIAL.RETURN_TO_HAND",)))
     work.withdrawal = withdrawal.done_scoring()
     if (
         withdrawal.played_nothing
@@ -337,9 +331,11 @@ def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str,
     return ("TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT")
 
 
-def take_state(state: GameState, action: Take) -> GameState:
-    """The state after ``action`` at a ``take`` step, built from frozen values (``apply``
-    without events): a take step always has another player still in the visit (the last
+def take_state(
+    state: GameState, action: Take, *, recording: bool = False
+) -> tuple[GameState, tuple[Event, ...]]:
+    """The state after ``action`` at a ``take`` step from frozen values, and its event
+    when ``recording``: a take step always has another player in the visit (the last
     one takes without a decision), so the pick passes the turn.
 
     Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS, TM.TURN.CLOCKWISE
@@ -348,7 +344,7 @@ def take_state(state: GameState, action: Take) -> GameState:
     assert withdrawal is not None
     seat = withdrawal.seat
     display = list(state.display)
-    check_take(display, action, seat)
+    clauses = check_take(display, action, seat)
     players = list(state.players)
     following = next_in_visit(players, seat)
     assert following is not None
@@ -358,7 +354,8 @@ def take_state(state: GameState, action: Take) -> GameState:
         display.remove(card)
         insort(hand, card)
     players[seat] = with_hand(player, tuple(hand))
-    return turn_passed(state, following, tuple(players), tuple(display))
+    after = turn_passed(state, following, tuple(players), tuple(display))
+    return after, (take_event(seat, action.cards, clauses),) if recording else ()
 
 
 def take_into_hand(
@@ -371,7 +368,12 @@ def take_into_hand(
         display.remove(card)
         insort(hand, card)
     if work.recording:
-        work.record(Event(EventKind.TAKE, seat, cards=tuple(cards), clauses=clauses))
+        work.record(take_event(seat, tuple(cards), clauses))
+
+
+def take_event(seat: int, cards: tuple[CardId, ...], clauses: tuple[str, ...]) -> Event:
+    """The ``take`` event: cards into ``seat``'s hand (display picks, specials back)."""
+    return Event(_TAKE, seat, cards=cards, clauses=clauses)
 
 
 def last_player_takes(work: Work, seat: int) -> None:
