@@ -183,3 +183,51 @@ def test_with_or_without_events_a_move_is_refused_alike(
     assert str(plain.value).startswith(expected)
     assert (str(recorded.value), recorded.value.clause) == (str(plain.value), plain.value.clause)
     assert (str(worked.value), worked.value.clause) == (str(plain.value), plain.value.clause)
+
+
+@pytest.mark.clause("TM.TURN.CHOICE", "TM.WITHDRAW.PICK_TWO")
+@pytest.mark.parametrize(
+    ("moves", "text", "expected", "clause"),
+    [
+        (
+            (),
+            "take white-06 white-07",
+            "player 0 must play cards or withdraw now, not take white-06 white-07",
+            "TM.TURN.CHOICE",
+        ),
+        (
+            ("withdraw",),
+            "play red-02",
+            "player 0 must take cards from the display now, not play red-02",
+            "TM.WITHDRAW.PICK_TWO",
+        ),
+        (
+            ("withdraw",),
+            "withdraw",
+            "player 0 must take cards from the display now, not withdraw",
+            "TM.WITHDRAW.PICK_TWO",
+        ),
+    ],
+)
+def test_a_play_or_pick_at_another_step_is_refused_with_or_without_events(
+    moves: tuple[str, ...], text: str, expected: str, clause: str
+) -> None:
+    # Plays and picks with events skip the working copy only at their own step; anywhere
+    # else they are refused like any move out of turn, by the step the game waits at.
+    state = run(table(("red-19",), ("yellow-03",)), *moves)
+    for applying in (apply, apply_with_events):
+        with pytest.raises(IllegalActionError) as caught:
+            applying(state, parse_action(text))
+        assert (str(caught.value), caught.value.clause) == (expected, clause)
+
+
+@pytest.mark.clause("TM.REWARD.PLACEMENT_ORDER")
+def test_a_play_while_a_palace_is_owed_is_refused_with_or_without_events() -> None:
+    state = crowning()
+    for applying in (apply, apply_with_events):
+        with pytest.raises(IllegalActionError) as caught:
+            applying(state, parse_action("play red-02"))
+        assert (str(caught.value), caught.value.clause) == (
+            "player 0 must place a palace or the crown palace now, not play red-02",
+            "TM.REWARD.PLACEMENT_ORDER",
+        )
