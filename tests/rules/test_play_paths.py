@@ -1,8 +1,8 @@
-"""A play applied with its events, on frozen values or on the working copy, gives the
-same literal outcome: the cards moved, the colour, the +2 card's points, whose turn it
-is, and the events that say so.
+"""A play or a display pick applied with its events, on frozen values or on the working
+copy, gives the same literal outcome: the cards moved, the colour, the +2 card's points,
+the display, whose turn it is, and the events that say so.
 
-``apply_with_events`` builds a play without a working copy; the working copy's play
+``apply_with_events`` builds plays and picks without a working copy; the working copy's
 (reached through the engine's ``_apply``) is the general path every other step takes.
 Each case below is worked out by hand from the hands of :func:`three`.
 """
@@ -18,7 +18,7 @@ from tajmahal.actions import parse_action
 from tajmahal.engine import _apply, apply_with_events
 from tajmahal.events import Event, EventKind, PointSource
 from tajmahal.rules import ColourChangeFirstTurn, RuleSet
-from tajmahal.state import GameState, PlayerState
+from tajmahal.state import GameState, PlayerState, Step
 from tajmahal.symbols import CardColour
 
 HANDS = (
@@ -151,5 +151,53 @@ def test_the_colour_change_card_on_a_first_turn(
                 "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN",
                 "RUL.SPECIAL.COLOUR_CHANGE_FIRST_TURN",
             ),
+        ),
+    )
+
+
+@pytest.mark.clause(
+    "TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT", "TM.TURN.CLOCKWISE"
+)
+@PATHS
+def test_display_picks_after_withdrawing(applying: Applying) -> None:
+    # Seats 0 and 1 withdraw without playing, each drawing one card (red-03, then red-04:
+    # the top of the deck), and pick from the display green-19, green-20, green-21.
+    state = run(three(), "withdraw")
+    after, events = applying(state, "take green-19 green-20")
+    assert after.players[0].hand == (
+        "green-19",
+        "green-20",
+        "red-01",
+        "red-02",
+        "red-03",
+        "red-13",
+        "special-plus-two",
+        "white-01",
+        "yellow-03",
+    )
+    assert (after.display, after.step, after.to_move) == (("green-21",), Step.PLAY, 1)
+    assert events == (
+        Event(EventKind.TAKE, 0, cards=("green-19", "green-20"), clauses=("TM.WITHDRAW.PICK_TWO",)),
+    )
+    # One card left: the pick takes it alone, and the turn passes on to seat 2.
+    state = run(after, "withdraw")
+    after, events = applying(state, "take green-21")
+    assert after.players[1].hand == (
+        "green-07",
+        "green-08",
+        "green-09",
+        "green-21",
+        "red-04",
+        "violet-10",
+        "white-02",
+        "white-03",
+    )
+    assert (after.display, after.step, after.to_move) == ((), Step.PLAY, 2)
+    assert events == (
+        Event(
+            EventKind.TAKE,
+            1,
+            cards=("green-21",),
+            clauses=("TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT"),
         ),
     )
