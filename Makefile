@@ -96,7 +96,8 @@ adapters: $(STAMP)
 # Mutation testing of the rules modules (docs/mutation.md): resumable, state in mutants/.
 # make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set;
 # RETEST=1 runs the survivors and untested mutants again (after adding tests or functions),
-# with which tests reach which function collected afresh. mutmut's copy of the tree lacks
+# with which tests reach which function collected afresh. AGAIN=1 runs every mutant again
+# (after a change that moves a path). mutmut's copy of the tree lacks
 # the tajmahal/data/schemas link, so the schemas are named by TAJMAHAL_SCHEMAS.
 MUTATION_STAMP := $(VENV)/.installed-mutation
 MODULE   ?=
@@ -109,14 +110,14 @@ $(MUTATION_STAMP): $(STAMP)
 
 mutation: $(MUTATION_STAMP)
 	ln -sfn reference src
-	$(if $(RETEST),rm -f mutants/mutmut-stats.json)
+	$(if $(RETEST)$(AGAIN),rm -f mutants/mutmut-stats.json)
 	@set -f; mkdir -p mutants; start=$$(date +%s); \
 	names=$$($(BIN)/python tools/mutation_report.py --pending $(foreach m,$(MUTANTS),'$(m)') \
-	  $(if $(RETEST),--retest)); \
+	  $(if $(RETEST),--retest) $(if $(AGAIN),--again)); \
 	if [ -n "$$names" ]; then \
 	  TAJMAHAL_SCHEMAS=$(CURDIR)/specs/schemas \
 	    $(BIN)/mutmut run --max-children $(CHILDREN) $$names || exit $$?; \
-	  echo "$$start $$(date +%s) $$(echo $$names | wc -w) MUTANTS='$(MUTANTS)'$(if $(RETEST), RETEST=1)" \
+	  echo "$$start $$(date +%s) $$(echo $$names | wc -w) MUTANTS='$(MUTANTS)'$(if $(RETEST), RETEST=1)$(if $(AGAIN), AGAIN=1)" \
 	    >> mutants/runs.log; \
 	fi
 	$(BIN)/python tools/mutation_report.py

@@ -297,6 +297,7 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -
         "make mutation MODULE=engine.withdraw   # one module's mutants",
         "make mutation MUTANTS='tajmahal.scoring.* tajmahal.engine.x_*'   # any globs",
         "make mutation MODULE=engine RETEST=1   # again, survivors and untested re-tested",
+        "make mutation MODULE=engine AGAIN=1    # every mutant again, killed ones too",
         "make mutation-report                   # rewrite this page from mutants/",
         "```",
         "",
@@ -313,6 +314,9 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -
         "the survivors. mutmut notices a changed function only when it runs: if a source",
         "change leaves nothing pending, name one of the module's mutants to `mutmut run`",
         "(it regenerates every changed function first), then `make mutation` again.",
+        "A killed mutant keeps its result while its function is unchanged, even when a",
+        "change elsewhere stops the tests from reaching it (a caller that now takes another",
+        "path): after such a change, `AGAIN=1` runs every mutant of the shard again.",
         "A change of `[tool.mutmut]` (the test selection) voids every result:",
         "start afresh with `rm -rf mutants`.",
         "`.venv/bin/mutmut show <mutant>` prints a mutant's diff.",
@@ -347,7 +351,7 @@ def _write(path: Path, text: str) -> None:
         raise
 
 
-def pending(patterns: list[str], retest: bool) -> list[str]:
+def pending(patterns: list[str], retest: bool, again: bool = False) -> list[str]:
     """What ``mutmut run`` should be given to run the shard ``patterns`` resumably.
 
     mutmut re-runs every mutant it is given by name or glob, so a shard is resumed by
@@ -355,7 +359,10 @@ def pending(patterns: list[str], retest: bool) -> list[str]:
     mutmut resets), and the survivors too when ``retest``, with the mutants found untested
     (mutmut learns which tests reach a function only when it collects its statistics,
     so a function added since has none: ``make mutation RETEST=1`` collects them
-    afresh). Before the first run there are no results: the globs themselves.
+    afresh). With ``again``, every mutant of the shard: a killed mutant keeps its result
+    while its function is unchanged, even when a change elsewhere stops the tests from
+    reaching it (a caller taking another path). Before the first run there are no
+    results: the globs themselves.
     """
     if not SOURCE.is_dir() or not any(SOURCE.rglob("*.py.meta")):
         return patterns
@@ -363,7 +370,8 @@ def pending(patterns: list[str], retest: bool) -> list[str]:
     return [
         mutant.name
         for mutant in read_mutants()
-        if mutant.status in wanted and any(fnmatch.fnmatchcase(mutant.name, p) for p in patterns)
+        if (again or mutant.status in wanted)
+        and any(fnmatch.fnmatchcase(mutant.name, p) for p in patterns)
     ]
 
 
@@ -376,9 +384,10 @@ def main(argv: list[str] | None = None) -> int:
         "--pending", nargs="+", metavar="GLOB", help="print the mutants a run of GLOB still owes"
     )
     parser.add_argument("--retest", action="store_true", help="with --pending: survivors too")
+    parser.add_argument("--again", action="store_true", help="with --pending: every mutant")
     arguments = parser.parse_args(argv)
     if arguments.pending is not None:
-        print("\n".join(pending(arguments.pending, arguments.retest)))
+        print("\n".join(pending(arguments.pending, arguments.retest, arguments.again)))
         return 0
     if not SOURCE.is_dir():
         print(f"{SOURCE}: no mutmut results; run make mutation first", file=sys.stderr)

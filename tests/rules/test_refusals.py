@@ -183,3 +183,79 @@ def test_with_or_without_events_a_move_is_refused_alike(
     assert str(plain.value).startswith(expected)
     assert (str(recorded.value), recorded.value.clause) == (str(plain.value), plain.value.clause)
     assert (str(worked.value), worked.value.clause) == (str(plain.value), plain.value.clause)
+
+
+@pytest.mark.clause("TM.TURN.CHOICE", "TM.WITHDRAW.PICK_TWO")
+@pytest.mark.parametrize(
+    ("moves", "text", "expected", "clause"),
+    [
+        (
+            (),
+            "take white-06 white-07",
+            "player 0 must play cards or withdraw now, not take white-06 white-07",
+            "TM.TURN.CHOICE",
+        ),
+        (
+            ("withdraw",),
+            "play red-02",
+            "player 0 must take cards from the display now, not play red-02",
+            "TM.WITHDRAW.PICK_TWO",
+        ),
+        (
+            ("withdraw",),
+            "withdraw",
+            "player 0 must take cards from the display now, not withdraw",
+            "TM.WITHDRAW.PICK_TWO",
+        ),
+    ],
+)
+def test_a_play_or_pick_at_another_step_is_refused_with_or_without_events(
+    moves: tuple[str, ...], text: str, expected: str, clause: str
+) -> None:
+    # Plays and picks with events skip the working copy only at their own step; anywhere
+    # else they are refused like any move out of turn, by the step the game waits at.
+    state = run(table(("red-19",), ("yellow-03",)), *moves)
+    for applying in (apply, apply_with_events):
+        with pytest.raises(IllegalActionError) as caught:
+            applying(state, parse_action(text))
+        assert (str(caught.value), caught.value.clause) == (expected, clause)
+
+
+@pytest.mark.clause("TM.REWARD.PLACEMENT_ORDER")
+def test_a_play_while_a_palace_is_owed_is_refused_with_or_without_events() -> None:
+    state = crowning()
+    for applying in (apply, apply_with_events):
+        with pytest.raises(IllegalActionError) as caught:
+            applying(state, parse_action("play red-02"))
+        assert (str(caught.value), caught.value.clause) == (
+            "player 0 must place a palace or the crown palace now, not play red-02",
+            "TM.REWARD.PLACEMENT_ORDER",
+        )
+
+
+@pytest.mark.clause("TM.REWARD.INFLUENCE.PALACE", "RUL.CROWN.OWN_PALACE_BESIDE_CROWN")
+def test_a_palace_refusal_names_the_unknown_city_the_palace_not_owed_and_the_open_cities() -> None:
+    assert message(placing(), "palace Q9") == "unknown city 'Q9'"
+    # Seat 0 won only the crown palace with red-05: no normal palace is owed.
+    assert message(crowning(), "palace A2") == (
+        "player 0 owes no normal palace (only the crown palace)"
+    )
+    # When the ruling allows a palace beside one's own crown, A1 (seat 0's crown) is open.
+    rules = RuleSet(own_palace_beside_own_crown=Permission.ALLOWED)
+    allowed = run(
+        table(("red-05", "white-01"), ("yellow-19",), rules=rules), "withdraw", "crown A1"
+    )
+    assert message(allowed, "palace B1") == (
+        "B1 lies in province B; a palace must go in the current province A "
+        "(allowed: A1, A2, A3, A4)"
+    )
+
+
+@pytest.mark.clause("TM.WITHDRAW.PICK_TWO")
+def test_a_display_pick_refusal_lists_the_display() -> None:
+    # Four players: the display holds the first seven of PLAIN_DISPLAY.
+    taking = run(table(("red-19",)), "withdraw")
+    assert message(taking, "take red-02 white-06") == (
+        "red-02 is not in the display "
+        "(white-06, white-07, white-08, white-09, white-10, white-11, white-12)"
+    )
