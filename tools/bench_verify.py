@@ -1,6 +1,10 @@
 """Measure the verifier: replay the golden corpus (or other paths) and print steps per
 second and a digest of the outcomes (so two runs can be compared).
 
+The digest names each file by its path relative to the argument it was found under (a
+file given itself: its name), so it does not depend on the working directory or on how
+the argument is written (docs/performance.md gives the recipe).
+
 CPU time, best of N runs: the machine may be shared. ``--without-fast`` validates every
 record with jsonschema alone, as when the ``fast`` extra is not installed.
 """
@@ -15,15 +19,31 @@ from pathlib import Path
 
 from tajmahal.components import default_components
 from tajmahal.schemas import FAST_PATH_VARIABLE, compiled_validator_available
-from tajmahal.verify import Report, verify_paths
+from tajmahal.verify import Report, collect_paths, verify_paths
 
 CORPUS = Path(__file__).resolve().parent.parent / "specs" / "traces"
 
 
-def _digest(report: Report) -> str:
+def _names(paths: list[str]) -> list[str]:
+    """Each file :func:`verify_paths` checks, in its order, named by its path relative to
+    the argument it was found under (``/`` between folders), or by its own name when the
+    argument is the file itself."""
+    names = []
+    for given in paths:
+        root = Path(given)
+        for found in collect_paths([given]):
+            path = Path(found)
+            names.append(path.name if path == root else path.relative_to(root).as_posix())
+    return names
+
+
+def _digest(report: Report, names: list[str]) -> str:
+    """The first 16 hex digits of the SHA-256 of one line per file (joined with line
+    feeds): its name, outcome, steps and final scores, separated by colons."""
+    assert len(names) == len(report.files)
     text = "\n".join(
-        f"{result.path}:{result.outcome.value}:{result.steps}:{result.final_scores}"
-        for result in report.files
+        f"{name}:{result.outcome.value}:{result.steps}:{result.final_scores}"
+        for name, result in zip(names, report.files, strict=True)
     )
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
@@ -55,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         f"verify: {len(report.files)} records, {report.steps} steps, best of "
         f"{arguments.runs}: {best:.2f} s CPU, {report.steps / best:.0f} steps/s; "
         f"outcomes {report.summary().split(';')[0]}; schema validation: {validator}; "
-        f"digest {_digest(report)}"
+        f"digest {_digest(report, _names(arguments.paths))}"
     )
     return report.exit_code
 
