@@ -143,6 +143,15 @@ def _escapes(text: str) -> int:
     return len(data) - len(data.translate(None, _ESCAPED))
 
 
+def _plain(joined: str, count: int) -> bool:
+    """Whether ``count`` strings joined by ``'","'`` need no escape: their only escaped
+    characters are the separators' quotes. Printable text has no control character, so
+    only quotes and backslashes are counted then (in C, without encoding)."""
+    if joined.isprintable():
+        return "\\" not in joined and joined.count('"') == 2 * count - 2
+    return _escapes(joined) == 2 * count - 2
+
+
 def _string_list(values: tuple[str, ...]) -> str:
     """``_ENCODE(list(values))``, written directly when no string needs an escape (no
     quote, no backslash, no control character): then each is written as itself between
@@ -153,7 +162,7 @@ def _string_list(values: tuple[str, ...]) -> str:
         joined = '","'.join(values)
     except TypeError:  # not only strings
         return _ENCODE(list(values))
-    if _escapes(joined) == 2 * len(values) - 2:  # the quotes of the separators only
+    if _plain(joined, len(values)):
         return '["' + joined + '"]'
     return _ENCODE(list(values))
 
@@ -300,7 +309,7 @@ def _ids_text(ids: tuple[str, ...]) -> str | None:
         joined = '","'.join(ids)
     except TypeError:  # not only strings
         return None
-    if _escapes(joined) != 2 * len(ids) - 2:  # more than the quotes of the separators
+    if not _plain(joined, len(ids)):
         return None
     return '["' + joined + '"]'
 
