@@ -30,8 +30,9 @@ from tajmahal.actions import Action
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
 from tajmahal.digest import action_strings, legal_digest
-from tajmahal.engine import apply, legal_actions, random_reshuffle
+from tajmahal.engine import apply, apply_with_events, legal_actions, random_reshuffle
 from tajmahal.errors import RecordError
+from tajmahal.events import Event
 from tajmahal.inputs import RECORD_LIMITS, InputError, parse_json_document
 from tajmahal.rules import RuleSet
 from tajmahal.schemas import FAST_PATH_VARIABLE, compiled_says_valid, first_violation
@@ -39,6 +40,7 @@ from tajmahal.serialize import canonical_json, state_from_json, state_to_json
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState, PlayerState, Withdrawal
 from tajmahal.symbols import CardColour
+from tajmahal.tags import action_clauses, step_clauses
 from tajmahal.testing import damaged_records, rule_sets
 from tajmahal.trace import read_record
 from tajmahal.verify import verify_paths
@@ -388,3 +390,38 @@ def test_the_command_raises_the_youngest_threshold_and_gives_it_back() -> None:
     with pytest.raises(KeyError), fewer_collections():
         raise KeyError("stop")
     assert gc.get_threshold() == before
+
+
+# ---------------------------------------------------------------------------------------
+# Step clauses
+
+
+def plain_step_clauses(action: Action, events: tuple[Event, ...]) -> tuple[str, ...]:
+    """The recipe: the action's clauses and every event's, sorted, unique."""
+    return tuple(sorted({*action_clauses(action), *(c for e in events for c in e.clauses)}))
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_remembered_step_clauses_are_the_plain_recipe(players: int) -> None:
+    rng = random.Random(players)
+    state = new_game(COMPONENTS, players, random_setup(COMPONENTS, players, 9), RuleSet())
+    while not state.is_over:
+        if state.is_chance:
+            action: Action = random_reshuffle(state, rng)
+        else:
+            action = rng.choice(legal_actions(state))
+        state, events = apply_with_events(state, action)
+        for _ in range(2):  # written, then remembered
+            assert step_clauses(action, events) == plain_step_clauses(action, events)
+            assert step_clauses(action, iter(events)) == plain_step_clauses(action, events)
+
+
+def test_step_clauses_of_events_with_a_clause_list_are_the_plain_recipe() -> None:
+    """An event built with a list of clauses (not hashable) is not remembered."""
+    state = next(game(4, 3, RuleSet()))
+    action = legal_actions(state)[0]
+    _, events = apply_with_events(state, action)
+    listed: Any = [*events[0].clauses, "TM.ZZZ"]
+    odd = (attrs.evolve(events[0], clauses=listed), *events[1:])
+    for _ in range(2):
+        assert step_clauses(action, odd) == plain_step_clauses(action, odd)
