@@ -11,6 +11,7 @@ values and generated documents; the tests run with and without the extra install
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -26,10 +27,12 @@ from hypothesis_jsonschema import from_schema
 
 from tajmahal import inputs, schemas
 from tajmahal.actions import Action
+from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
 from tajmahal.digest import action_strings, legal_digest
-from tajmahal.engine import apply, legal_actions, random_reshuffle
+from tajmahal.engine import apply, apply_with_events, legal_actions, random_reshuffle
 from tajmahal.errors import RecordError
+from tajmahal.events import Event
 from tajmahal.inputs import RECORD_LIMITS, InputError, parse_json_document
 from tajmahal.rules import RuleSet
 from tajmahal.schemas import FAST_PATH_VARIABLE, compiled_says_valid, first_violation
@@ -37,6 +40,7 @@ from tajmahal.serialize import canonical_json, state_from_json, state_to_json
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState, PlayerState, Withdrawal
 from tajmahal.symbols import CardColour
+from tajmahal.tags import action_clauses, step_clauses
 from tajmahal.testing import damaged_records, rule_sets
 from tajmahal.trace import read_record
 from tajmahal.verify import verify_paths
@@ -102,7 +106,16 @@ def test_canonical_text_of_states_of_two_games_in_turn_is_the_plain_recipe() -> 
             assert canonical_json(state) == plain_canonical(state)
 
 
-ODD_IDS = ['say "hi"', "back\\slash", "tab\there", "bell\x07", "del\x7f", "é-card", "\u2028"]
+ODD_IDS = [
+    'say "hi"',
+    "back\\slash",
+    "tab\there",
+    "bell\x07",
+    "del\x7f",
+    "é-card",
+    "\u2028",
+    "next-line\x85",  # not printable, yet JSON writes it as itself
+]
 
 
 @pytest.mark.parametrize("odd", ODD_IDS)
@@ -119,6 +132,24 @@ def test_ids_that_need_escapes_are_written_as_the_plain_recipe_writes_them(odd: 
         attrs.evolve(state, withdrawal=withdrawal, court_province_tile=odd),
         attrs.evolve(state, bonus_on_board=((odd, odd),)),
     ):
+        assert canonical_json(changed) == plain_canonical(changed)
+
+
+@pytest.mark.parametrize("odd", ODD_IDS)
+def test_a_seat_changing_one_field_after_another_is_written_as_the_plain_recipe(
+    odd: str,
+) -> None:
+    """A seat's text reuses the texts of the fields it shares with the seat written
+    before; an odd id appearing, staying while another field changes, and going."""
+    state = next(game(4, 7, RuleSet()))
+    seat = state.players[1]
+    odd_hand = attrs.evolve(seat, hand=(*seat.hand, odd))
+    scored = attrs.evolve(odd_hand, score=seat.score + 3)
+    played = attrs.evolve(scored, played=(odd,))
+    plain_again = attrs.evolve(played, hand=seat.hand, played=seat.played)
+    canonical_json(state)
+    for changed_seat in (odd_hand, scored, played, plain_again, seat):
+        changed = attrs.evolve(state, players=(state.players[0], changed_seat, *state.players[2:]))
         assert canonical_json(changed) == plain_canonical(changed)
 
 
@@ -343,3 +374,54 @@ def test_the_structure_counted_is_what_blanking_the_strings_leaves(text: str) ->
         return "".join(char for char in bare if char in "[]{},:")
 
     assert counted(inputs._structure(text)) == counted(inputs._STRING.sub("0", text))
+
+
+# ---------------------------------------------------------------------------------------
+# The command's collector setting
+
+
+def test_the_command_raises_the_youngest_threshold_and_gives_it_back() -> None:
+    """``tajmahal verify`` collects the youngest generation after 10,000 new objects
+    while it runs, and leaves the thresholds as it found them, even after an error."""
+    before = gc.get_threshold()
+    with fewer_collections():
+        assert gc.get_threshold() == (10_000, *before[1:])
+    assert gc.get_threshold() == before
+    with pytest.raises(KeyError), fewer_collections():
+        raise KeyError("stop")
+    assert gc.get_threshold() == before
+
+
+# ---------------------------------------------------------------------------------------
+# Step clauses
+
+
+def plain_step_clauses(action: Action, events: tuple[Event, ...]) -> tuple[str, ...]:
+    """The recipe: the action's clauses and every event's, sorted, unique."""
+    return tuple(sorted({*action_clauses(action), *(c for e in events for c in e.clauses)}))
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_remembered_step_clauses_are_the_plain_recipe(players: int) -> None:
+    rng = random.Random(players)
+    state = new_game(COMPONENTS, players, random_setup(COMPONENTS, players, 9), RuleSet())
+    while not state.is_over:
+        if state.is_chance:
+            action: Action = random_reshuffle(state, rng)
+        else:
+            action = rng.choice(legal_actions(state))
+        state, events = apply_with_events(state, action)
+        for _ in range(2):  # written, then remembered
+            assert step_clauses(action, events) == plain_step_clauses(action, events)
+            assert step_clauses(action, iter(events)) == plain_step_clauses(action, events)
+
+
+def test_step_clauses_of_events_with_a_clause_list_are_the_plain_recipe() -> None:
+    """An event built with a list of clauses (not hashable) is not remembered."""
+    state = next(game(4, 3, RuleSet()))
+    action = legal_actions(state)[0]
+    _, events = apply_with_events(state, action)
+    listed: Any = [*events[0].clauses, "TM.ZZZ"]
+    odd = (attrs.evolve(events[0], clauses=listed), *events[1:])
+    for _ in range(2):
+        assert step_clauses(action, odd) == plain_step_clauses(action, odd)

@@ -11,7 +11,9 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import operator
 from collections.abc import Callable
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +143,15 @@ def _escapes(text: str) -> int:
     return len(data) - len(data.translate(None, _ESCAPED))
 
 
+def _plain(joined: str, count: int) -> bool:
+    """Whether ``count`` strings joined by ``'","'`` need no escape: their only escaped
+    characters are the separators' quotes. Printable text has no control character, so
+    only quotes and backslashes are counted then (in C, without encoding)."""
+    if joined.isprintable():
+        return "\\" not in joined and joined.count('"') == 2 * count - 2
+    return _escapes(joined) == 2 * count - 2
+
+
 def _string_list(values: tuple[str, ...]) -> str:
     """``_ENCODE(list(values))``, written directly when no string needs an escape (no
     quote, no backslash, no control character): then each is written as itself between
@@ -151,7 +162,7 @@ def _string_list(values: tuple[str, ...]) -> str:
         joined = '","'.join(values)
     except TypeError:  # not only strings
         return _ENCODE(list(values))
-    if _escapes(joined) == 2 * len(values) - 2:  # the quotes of the separators only
+    if _plain(joined, len(values)):
         return '["' + joined + '"]'
     return _ENCODE(list(values))
 
@@ -289,32 +300,62 @@ _COLOUR_TEXTS = {id(colour): _ENCODE(colour.value) for colour in CardColour}
 """The text of each colour, by the identity of the enum member."""
 
 
-def _player_text(player: PlayerState) -> str:
-    """``_ENCODE(_player_to_json(player))``, put together from the fields' texts; its
-    card and tile ids are written as themselves between quotes when none needs an
-    escape (see :func:`_string_list`)."""
-    hand = player.hand
-    played = player.played
-    goods = player.goods_tiles
-    tiles = player.province_tiles
+def _ids_text(ids: tuple[str, ...]) -> str | None:
+    """The text of a list of card or tile ids written as themselves between quotes, or
+    None when one is not a string or needs an escape."""
+    if not ids:
+        return "[]"
     try:
-        ids = "".join(hand) + "".join(played) + "".join(goods) + "".join(tiles)
+        joined = '","'.join(ids)
     except TypeError:  # not only strings
-        return _ENCODE(_player_to_json(player))
+        return None
+    if not _plain(joined, len(ids)):
+        return None
+    return '["' + joined + '"]'
+
+
+_SeatTexts = tuple[str, str, str, str, str, str, str, str, str]
+"""The texts of a seat's fields, keys sorted (as :data:`_PLAYER` puts them)."""
+
+
+def _seat_texts(player: PlayerState, last: PlayerState | None, old: _SeatTexts | None) -> Any:
+    """The texts of ``player``'s fields, taking those of the fields it shares (as the
+    same objects) with ``last``, the seat's player written before (whose texts are
+    ``old``); None when a field needs the general encoder (a value that is not a string, an id
+    that needs an escape)."""
     colour = player.colour
     colour_text = "null" if colour is None else _COLOUR_TEXTS.get(id(colour))
-    if colour_text is None or _escapes(ids):
-        return _ENCODE(_player_to_json(player))
+    if colour_text is None:
+        return None
+    goods = player.goods_tiles
+    hand = player.hand
+    influence = player.influence
+    played = player.played
+    tiles = player.province_tiles
     counts = player.withdrawn_counts
     score = player.score
     withdrawn = player.withdrawn
-    return _PLAYER % (
+    if last is None or old is None:
+        goods_text = _ids_text(goods)
+        hand_text = _ids_text(hand)
+        influence_text = _symbol_list(influence)
+        played_text = _ids_text(played)
+        tiles_text = _ids_text(tiles)
+    else:
+        goods_text = old[1] if goods is last.goods_tiles else _ids_text(goods)
+        hand_text = old[2] if hand is last.hand else _ids_text(hand)
+        influence_text = old[3] if influence is last.influence else _symbol_list(influence)
+        played_text = old[4] if played is last.played else _ids_text(played)
+        tiles_text = old[5] if tiles is last.province_tiles else _ids_text(tiles)
+    if goods_text is None or hand_text is None or played_text is None or tiles_text is None:
+        return None
+    return (
         colour_text,
-        '["' + '","'.join(goods) + '"]' if goods else "[]",
-        '["' + '","'.join(hand) + '"]' if hand else "[]",
-        _symbol_list(player.influence),
-        '["' + '","'.join(played) + '"]' if played else "[]",
-        '["' + '","'.join(tiles) + '"]' if tiles else "[]",
+        goods_text,
+        hand_text,
+        influence_text,
+        played_text,
+        tiles_text,
         int.__repr__(score) if type(score) is int else _scalar(score),
         "true" if withdrawn is True else "false" if withdrawn is False else _scalar(withdrawn),
         "null" if counts is None else _COUNTS.text(counts),
@@ -376,36 +417,40 @@ _WRITERS: tuple[Callable[[Any], Any], ...] = (
 """How each part of :func:`_parts` is written."""
 
 
-def _parts(state: GameState) -> tuple[Any, ...]:
-    """The parts of a state whose texts :func:`canonical_json` puts together, in the
-    order of their keys (the seats apart)."""
-    return (
-        state.bonus_on_board,
-        state.config,
-        state.court_influence,
-        state.court_province_tile,
-        state.crown_in_court,
-        state.deck,
-        state.discard,
-        state.display,
-        state.draw,
-        state.palaces,
-        state.province_order,
-        state.specials_on_table,
-        state.start_player,
-        state.step,
-        state.to_move,
-        state.visit,
-        state.withdrawal,
-    )
+_parts: Callable[[GameState], tuple[Any, ...]] = operator.attrgetter(
+    "bonus_on_board",
+    "config",
+    "court_influence",
+    "court_province_tile",
+    "crown_in_court",
+    "deck",
+    "discard",
+    "display",
+    "draw",
+    "palaces",
+    "province_order",
+    "specials_on_table",
+    "start_player",
+    "step",
+    "to_move",
+    "visit",
+    "withdrawal",
+)
+"""The parts of a state whose texts :func:`canonical_json` puts together, in the
+order of their keys (the seats apart)."""
+
+_PART_INDICES = range(len(_WRITERS))
+"""The positions of the parts, for :func:`itertools.compress`."""
 
 
-_Written = tuple[tuple[Any, ...], list[Any], tuple[PlayerState, ...], list[str]]
-"""A state's parts, their texts, its players and their texts."""
+_Written = tuple[
+    tuple[Any, ...], list[Any], tuple[PlayerState, ...], list[str], list[_SeatTexts | None]
+]
+"""A state's parts, their texts, its players, their texts and their fields' texts."""
 
 _UNWRITTEN = object()
 """Stands for the parts of a state not written yet (no part is this object)."""
-_last_written: _Written = ((_UNWRITTEN,) * len(_WRITERS), [""] * len(_WRITERS), (), [])
+_last_written: _Written = ((_UNWRITTEN,) * len(_WRITERS), [""] * len(_WRITERS), (), [], [])
 """The parts and texts of the state :func:`canonical_json` wrote last."""
 
 
@@ -420,21 +465,31 @@ def canonical_json(state: GameState) -> str:
     the state written last is taken from that state's text instead of written again.
     """
     global _last_written  # one tuple, replaced whole: threads see one state's texts
-    last_parts, last_texts, last_players, last_seats = _last_written
+    last_parts, last_texts, last_players, last_seats, last_fields = _last_written
     parts = _parts(state)
-    texts = [
-        text if part is last else write(part)
-        for part, last, text, write in zip(parts, last_parts, last_texts, _WRITERS, strict=True)
-    ]
+    # Only the parts that are not the last state's objects are written: the comparison
+    # and the selection run in C, the loop only over the few parts that changed.
+    texts = last_texts.copy()
+    for index in compress(_PART_INDICES, map(operator.is_not, parts, last_parts)):
+        texts[index] = _WRITERS[index](parts[index])
     players = state.players
     if len(players) == len(last_players):
-        seats = [
-            text if player is last else _player_text(player)
-            for player, last, text in zip(players, last_players, last_seats, strict=True)
-        ]
+        seats = last_seats.copy()
+        fields = last_fields.copy()
+        for index in compress(range(len(players)), map(operator.is_not, players, last_players)):
+            player = players[index]
+            seat_fields = _seat_texts(player, last_players[index], last_fields[index])
+            fields[index] = seat_fields
+            seats[index] = (
+                _ENCODE(_player_to_json(player)) if seat_fields is None else _PLAYER % seat_fields
+            )
     else:
-        seats = [_player_text(player) for player in players]
-    _last_written = (parts, texts, players, seats)
+        fields = [_seat_texts(player, None, None) for player in players]
+        seats = [
+            _ENCODE(_player_to_json(player)) if seat_fields is None else _PLAYER % seat_fields
+            for player, seat_fields in zip(players, fields, strict=True)
+        ]
+    _last_written = (parts, texts, players, seats, fields)
     components, players_to_order, ruleset_to_seats = texts[1]
     return "".join(
         (

@@ -111,10 +111,29 @@ def action_clauses(action: Action) -> tuple[str, ...]:
 def step_clauses(action: Action, events: Iterable[Event]) -> tuple[str, ...]:
     """The clauses and rulings that decided a step: the action's own clause and every
     event's, sorted and without duplicates."""
-    ids = set(action_clauses(action))
-    for event in events:
-        ids.update(event.clauses)
-    return tuple(sorted(ids))
+    key = (action_clauses(action), *[event.clauses for event in events])
+    try:
+        found = _STEP_CLAUSES.get(key)
+    except TypeError:  # a clause list that is not a tuple of strings: no memo
+        found = None
+    if found is not None:
+        return found
+    ids: set[str] = set()
+    for clauses in key:
+        ids.update(clauses)
+    found = tuple(sorted(ids))
+    try:
+        if len(_STEP_CLAUSES) >= 4096:
+            _STEP_CLAUSES.clear()
+        _STEP_CLAUSES[key] = found
+    except TypeError:
+        pass
+    return found
+
+
+_STEP_CLAUSES: dict[tuple[tuple[str, ...], ...], tuple[str, ...]] = {}
+""":func:`step_clauses` by the clause tuples it was given (the action's, then each
+event's, in order): the same few combinations recur step after step."""
 
 
 def edge_tags(

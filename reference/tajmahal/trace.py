@@ -356,44 +356,50 @@ def setup_from_json(document: Mapping[str, Any]) -> SetupOutcome:
 
 
 def _step_from_json(raw: Mapping[str, Any], index: int, players: int, source: str) -> RecordStep:
+    get = raw.get
     actor = raw["actor"]
-    if actor != CHANCE and actor >= players:
+    if actor == CHANCE:
+        actor = None
+    elif actor >= players:
         raise RecordError(
             f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
             source=source,
             step=index,
             field="actor",
         )
-    scores = raw.get("scores")
-    if scores is not None and len(scores) != players:
-        raise RecordError(
-            f"expected {players} scores, found {len(scores)}",
-            source=source,
-            step=index,
-            field="scores",
-        )
-    legal = raw.get("legal")
-    if legal is not None and (
-        len(legal) != raw["legal_count"] or legal_digest(legal) != raw["legal_digest"]
-    ):
-        raise RecordError(
-            "the legal actions listed do not match legal_count and legal_digest",
-            source=source,
-            step=index,
-            field="legal",
-        )
-    tags = raw.get("tags")
-    return RecordStep(
-        actor=None if actor == CHANCE else actor,
-        action=raw["action"],
-        scores=tuple(scores) if scores is not None else None,
-        clauses=tuple(raw.get("clauses", ())),
-        tags=tuple(tags) if tags is not None else None,
-        legal_count=raw.get("legal_count"),
-        legal_digest=raw.get("legal_digest"),
-        state_digest=raw.get("state_digest"),
-        legal=tuple(legal) if legal is not None else None,
-        public=raw.get("public"),
+    scores = get("scores")
+    if scores is not None:
+        if len(scores) != players:
+            raise RecordError(
+                f"expected {players} scores, found {len(scores)}",
+                source=source,
+                step=index,
+                field="scores",
+            )
+        scores = tuple(scores)
+    legal = get("legal")
+    if legal is not None:
+        if len(legal) != raw["legal_count"] or legal_digest(legal) != raw["legal_digest"]:
+            raise RecordError(
+                "the legal actions listed do not match legal_count and legal_digest",
+                source=source,
+                step=index,
+                field="legal",
+            )
+        legal = tuple(legal)
+    tags = get("tags")
+    clauses = get("clauses")
+    return RecordStep(  # positional, in the order of the fields
+        actor,
+        raw["action"],
+        scores,
+        () if clauses is None else tuple(clauses),
+        None if tags is None else tuple(tags),
+        get("legal_count"),
+        get("legal_digest"),
+        get("state_digest"),
+        legal,
+        get("public"),
     )
 
 
@@ -638,7 +644,26 @@ def replay_steps(
                 clause=getattr(error, "clause", None),
             ) from None
         replayed = ReplayedStep(index, state, action, after, events)
-        found.extend(_expectation_mismatches(step, replayed, annotations))
+        # The expectations are compared here first, each computed once; only a step with
+        # a difference (or a public position, or a difference found above) is listed in
+        # full by _expectation_mismatches, which computes the same values again.
+        if (
+            found
+            or step.public is not None
+            or (step.scores is not None and step.scores != after.scores)
+            or (step.state_digest is not None and step.state_digest != state_digest(after))
+            or (
+                annotations
+                and (
+                    (step.clauses and step.clauses != step_clauses(action, events))
+                    or (
+                        step.tags is not None
+                        and list(step.tags) != sorted(edge_tags(state, action, events, after))
+                    )
+                )
+            )
+        ):
+            found.extend(_expectation_mismatches(step, replayed, annotations))
         if found:
             raise VerificationError(
                 _describe(found),

@@ -9,8 +9,11 @@ machine-readable report to ``--output FILE`` (whole or not at all) or to stdout.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from tajmahal.components import default_components, load_components
@@ -23,6 +26,29 @@ from tajmahal.verify import (
     text_lines,
     verify_paths,
 )
+
+GENERATION_0_THRESHOLD = 10_000
+"""New container objects between two collections of the collector's youngest
+generation while ``verify`` runs (Python's default is 700)."""
+
+
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Collect the youngest generation less often while records are verified.
+
+    A replay makes many short-lived frozen values (states, events, actions) that form no
+    cycles and are freed by reference counting, so most collections of the youngest
+    generation find nothing to free; running them 14 times less often saves about 2 to
+    5 % of a verification's CPU time (docs/performance.md). The collector still runs,
+    and the thresholds in force before come back afterwards: this is the command's
+    setting only, never the library's (``verify_paths`` called from a program leaves the
+    collector alone)."""
+    before = gc.get_threshold()
+    gc.set_threshold(GENERATION_0_THRESHOLD, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def _handle(arguments: argparse.Namespace) -> int:
@@ -38,7 +64,8 @@ def _handle(arguments: argparse.Namespace) -> int:
         stream = progress if result.outcome is Outcome.OK else sys.stderr
         print("\n".join(text_lines(result)), file=stream)
 
-    report = verify_paths(arguments.paths, components, on_file=show)
+    with fewer_collections():
+        report = verify_paths(arguments.paths, components, on_file=show)
     print(report.summary(), file=progress)
     if arguments.report is not None:
         text: str
