@@ -25,9 +25,16 @@ from __future__ import annotations
 import argparse
 import hashlib
 import random
+import sys
 import time
 
-import chess
+try:
+    import chess
+except ModuleNotFoundError:  # an optional extra: say how to get it rather than fail
+    sys.exit(
+        "bench_vs_chess: python-chess is not installed; run `make bench` or "
+        "`pip install -e '.[bench]'`"
+    )
 
 from bench import play_random_game
 from tajmahal.components import default_components
