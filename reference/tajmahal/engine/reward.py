@@ -41,7 +41,7 @@ from tajmahal.state import GameState, Palace, palace_sort_key
 from tajmahal.symbols import Symbol
 
 _ALLOWED, _FORBIDDEN = Permission.ALLOWED, Permission.FORBIDDEN
-_MOGUL, _ELEPHANT, _PALACE_EVENT = Symbol.MOGUL, Symbol.ELEPHANT, EventKind.PALACE
+_MOGUL, _ELEPHANT = Symbol.MOGUL, Symbol.ELEPHANT
 """Enum members as module names: reading a member from its enum class goes through the
 enum's metaclass, several times slower than reading a global, and this is the hot path."""
 
@@ -243,16 +243,16 @@ def apply_palace(work: Work, city: CityId) -> None:
         )
     palaces = work.read("palaces")
     permission = work.rules.own_palace_beside_own_crown
-    here = palaces_in(palaces, city)  # read once: for the check and for the event
     if city not in work.components.board.provinces[work.province].cities or not palace_fits(
-        here, seat, permission
+        palaces_in(palaces, city), seat, permission
     ):
         allowed = open_palace_cities(work.components, permission, work.province, palaces, seat)
         raise placement_refusal(work, city, seat, crown=False, allowed=allowed)
     if work.recording:
+        here = palaces_in(work.read("palaces"), city)
         work.record(
             Event(
-                _PALACE_EVENT,
+                EventKind.PALACE,
                 seat,
                 cities=(city,),
                 seats=tuple(palace.seat for palace in here),

@@ -84,7 +84,7 @@ def apply_withdraw(work: Work) -> None:
     if work.recording:
         work.record(
             Event(
-                _WITHDRAW,
+                EventKind.WITHDRAW,
                 seat,
                 counts=counts,
                 seats=seats,
@@ -154,7 +154,6 @@ _SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
 
 _MOGUL, _ELEPHANT, _ALL, _PLAY = Symbol.MOGUL, Symbol.ELEPHANT, MajorityScope.ALL, Step.PLAY
 _WIN, _NO_MAJORITY, _TAKE = EventKind.WIN, EventKind.NO_MAJORITY, EventKind.TAKE
-_WITHDRAW = EventKind.WITHDRAW
 """Enum members as module names: reading a member from its enum class goes through the
 enum's metaclass, several times slower than reading a global, and this is the hot path."""
 
@@ -181,37 +180,35 @@ def _majority_event(
     (TM.WITHDRAW.MAJORITY.STRICT), or zero symbols (TM.WITHDRAW.MAJORITY.ZERO, and
     RUL.MAJORITY.ZERO_SYMBOLS when nobody was left to compare with).
 
-    The clauses are joined from constant tuples rather than grown in a list: this runs
-    for every force at every withdrawal.
-
     Implements: TM.WITHDRAW.MAJORITY.STRICT, TM.WITHDRAW.MAJORITY.ZERO,
     RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL, RUL.MAJORITY.ZERO_SYMBOLS
     """
     own = counts[index]
-    clauses: tuple[str, ...] = (
-        _COMPARE_REMAINING if withdrawn or work.rules.majority_scope is _ALL else _COMPARE
-    )
+    clauses = ["TM.WITHDRAW.COMPARE"]
+    if withdrawn or work.rules.majority_scope is _ALL:
+        clauses += ["TM.WITHDRAW.MAJORITY.REMAINING", "RUL.MAJORITY.REMAINING_PLAYERS"]
+    best = max(others, default=0)
     if won:
-        clauses += (
-            _WON_MOGUL
+        clauses += [
+            "TM.WITHDRAW.MAJORITY.STRICT",
+            "TM.REWARD.CROWN.TAKE"
             if symbol is _MOGUL
-            else _WON_ELEPHANT
+            else "TM.REWARD.ELEPHANT.PROVINCE"
             if symbol is _ELEPHANT
-            else _WON_INFLUENCE
-        )
-        for other in withdrawn:
-            recorded = work.peek(other).withdrawn_counts
-            if recorded is not None and recorded[index] >= own:
-                clauses += _TIE_BROKEN
-                break
+            else "TM.REWARD.INFLUENCE.TILE",
+        ]
+        if any(
+            (recorded := work.peek(other).withdrawn_counts) is not None and recorded[index] >= own
+            for other in withdrawn
+        ):
+            clauses.append("RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL")
+    elif own == 0 and best == 0:
+        clauses.append("TM.WITHDRAW.MAJORITY.ZERO")
+        clauses.append("TM.WITHDRAW.MAJORITY.STRICT" if others else "RUL.MAJORITY.ZERO_SYMBOLS")
+    elif best == own:
+        clauses += ["TM.WITHDRAW.MAJORITY.STRICT", "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL"]
     else:
-        best = max(others, default=0)
-        if own == 0 and best == 0:
-            clauses += _ZERO_COMPARED if others else _ZERO_ALONE
-        elif best == own:
-            clauses += _TIED
-        else:
-            clauses += _FEWER
+        clauses.append("TM.WITHDRAW.MAJORITY.STRICT")
     return Event(
         _WIN if won else _NO_MAJORITY,
         seat,
@@ -221,28 +218,8 @@ def _majority_event(
         else (),
         seats=compared_seats,
         counts=(own, *others),
-        clauses=clauses,
+        clauses=tuple(clauses),
     )
-
-
-_COMPARE = ("TM.WITHDRAW.COMPARE",)
-_COMPARE_REMAINING = (
-    "TM.WITHDRAW.COMPARE",
-    "TM.WITHDRAW.MAJORITY.REMAINING",
-    "RUL.MAJORITY.REMAINING_PLAYERS",
-)
-_WON_MOGUL = ("TM.WITHDRAW.MAJORITY.STRICT", "TM.REWARD.CROWN.TAKE")
-_WON_ELEPHANT = ("TM.WITHDRAW.MAJORITY.STRICT", "TM.REWARD.ELEPHANT.PROVINCE")
-_WON_INFLUENCE = ("TM.WITHDRAW.MAJORITY.STRICT", "TM.REWARD.INFLUENCE.TILE")
-_TIE_BROKEN = ("RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL",)
-_ZERO_COMPARED = ("TM.WITHDRAW.MAJORITY.ZERO", "TM.WITHDRAW.MAJORITY.STRICT")
-_ZERO_ALONE = ("TM.WITHDRAW.MAJORITY.ZERO", "RUL.MAJORITY.ZERO_SYMBOLS")
-_TIED = ("TM.WITHDRAW.MAJORITY.STRICT", "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL")
-_FEWER = ("TM.WITHDRAW.MAJORITY.STRICT",)
-"""The parts of a majority event's clauses, in the order :func:`_majority_event` joins
-them: the comparison (with the remaining players' clause and ruling when a player who
-withdrew was left out or every withdrawn player's counts were compared), then the
-outcome."""
 
 
 def discard_played(work: Work) -> None:
