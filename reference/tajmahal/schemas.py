@@ -222,11 +222,10 @@ def compiled_validator_available(name: str) -> bool:
 def compiled_says_valid(name: str, document: Any) -> bool:
     """True when the compiled validator is available and finds ``document`` valid
     against ``name`` (see :func:`first_violation` for when that may be trusted)."""
-    if os.environ.get(FAST_PATH_VARIABLE) == "0":
+    if not compiled_validator_available(name):
         return False
     is_valid = _compiled(name)
-    if is_valid is None:
-        return False
+    assert is_valid is not None  # available means compiled
     try:
         return is_valid(document)
     except Exception:  # a value it cannot read: jsonschema decides
