@@ -294,19 +294,6 @@ _take_table = PerComponents(build_take_table)
 """The take table of a component set, built on first use."""
 
 
-def apply_take(work: Work, action: Take) -> None:
-    """The withdrawing player takes two different display cards (all, if fewer remain).
-
-    Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS
-    """
-    withdrawal = work.withdrawal
-    assert withdrawal is not None
-    seat = withdrawal.seat
-    clauses = check_take(work.read("display"), action, seat)
-    take_into_hand(work, seat, action.cards, clauses)
-    finish_withdrawal(work, seat)
-
-
 def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str, ...]:
     """Refuse a take that is not two different display cards (all, if fewer remain);
     return the clauses that decide a legal one.
