@@ -9,7 +9,8 @@ result.
 The package follows the rulebooks' order, one module per clause area of
 ``specs/clauses``: :mod:`~tajmahal.engine.play` (a turn: playing cards),
 :mod:`~tajmahal.engine.withdraw` (withdrawing, the majorities, the discard and the
-display picks), :mod:`~tajmahal.engine.reward` (palaces and the crown palace),
+display picks; :mod:`~tajmahal.engine.majority` the event of each force),
+:mod:`~tajmahal.engine.reward` (palaces and the crown palace),
 :mod:`~tajmahal.engine.score` (bonus tiles, province tiles, palaces),
 :mod:`~tajmahal.engine.special` (special cards changing hands),
 :mod:`~tajmahal.engine.visit` (the end of a visit, the next one, drawing) and
