@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from tajmahal import inputs, schemas
-from tajmahal.actions import Action
+from tajmahal import digest, inputs, schemas
+from tajmahal.actions import Action, parse_action
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
 from tajmahal.digest import action_strings, legal_digest
@@ -42,7 +42,7 @@ from tajmahal.state import GameState, PlayerState, Withdrawal
 from tajmahal.symbols import CardColour
 from tajmahal.tags import action_clauses, step_clauses
 from tajmahal.testing import damaged_records, rule_sets
-from tajmahal.trace import read_record
+from tajmahal.trace import VerificationError, read_record, replay_steps, replayed_states
 from tajmahal.verify import verify_paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,6 +173,28 @@ def test_action_strings_are_the_sorted_strings_of_the_actions() -> None:
         assert action_strings(legal) == sorted(str(action) for action in legal)
         assert action_strings(legal) == action_strings(legal)
         assert legal_digest(legal) == legal_digest([str(action) for action in legal])
+
+
+def test_action_strings_of_fresh_mixed_and_forgotten_actions() -> None:
+    """Actions not remembered yet, strings among actions, a generator, and a memo
+    emptied when full all give the plain recipe."""
+    legal = next(game(3, 22, RuleSet()))
+    actions = list(legal_actions(legal))
+    fresh = [parse_action(str(action)) for action in actions]  # equal, not the same objects
+    mixed = [str(actions[0]), *actions[1:]]
+    plain = sorted(str(action) for action in actions)
+    for listed in (actions, fresh, mixed, iter(fresh), tuple(actions)):
+        assert action_strings(listed) == plain
+    digest._TEXTS.clear()
+    digest._ALIVE.clear()
+    assert action_strings(actions) == plain
+    assert len(digest._TEXTS) == len(digest._ALIVE) == len(actions)
+    for _ in range(3):  # fill the memo past its bound: it starts afresh
+        for state in game(5, 23, RuleSet()):
+            if not state.is_chance and not state.is_over:
+                action_strings([parse_action(str(a)) for a in legal_actions(state)])
+        assert len(digest._TEXTS) <= digest._TEXTS_KEPT
+    assert action_strings(actions) == plain
 
 
 # ---------------------------------------------------------------------------------------
@@ -414,6 +436,35 @@ def test_remembered_step_clauses_are_the_plain_recipe(players: int) -> None:
         for _ in range(2):  # written, then remembered
             assert step_clauses(action, events) == plain_step_clauses(action, events)
             assert step_clauses(action, iter(events)) == plain_step_clauses(action, events)
+
+
+# ---------------------------------------------------------------------------------------
+# The verifier's replay
+
+
+def test_replayed_states_are_the_states_of_replay_steps() -> None:
+    for path in sorted(CORPUS.glob("*.json"))[:12]:
+        record = read_record(path)
+        assert list(replayed_states(record, COMPONENTS)) == [
+            replayed.after for replayed in replay_steps(record, COMPONENTS)
+        ]
+
+
+def test_replayed_states_stop_with_the_error_replay_steps_raises(tmp_path: Path) -> None:
+    path = sorted(CORPUS.glob("*.json"))[0]
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["steps"][7]["state_digest"] = "sha256:" + "0" * 64
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(document), encoding="utf-8")
+    record = read_record(damaged)
+    errors = []
+    for replaying in (replayed_states, replay_steps):
+        with pytest.raises(VerificationError) as caught:
+            list(replaying(record, COMPONENTS))
+        errors.append(caught.value)
+    assert [(e.step, e.field, str(e), e.mismatches) for e in errors] == [
+        (7, "state_digest", str(errors[1]), errors[1].mismatches)
+    ] * 2
 
 
 def test_step_clauses_of_events_with_a_clause_list_are_the_plain_recipe() -> None:
