@@ -175,7 +175,7 @@ Python code)."""
 def _symbol_list(symbols: tuple[Symbol, ...]) -> str:
     """``_ENCODE([symbol.value for symbol in symbols])``."""
     try:
-        return "[" + ",".join([_SYMBOL_TEXTS[id(symbol)] for symbol in symbols]) + "]"
+        return "[" + ",".join(map(_SYMBOL_TEXTS.__getitem__, map(id, symbols))) + "]"
     except KeyError:  # not a Symbol member: let the encoder say what it is
         return _ENCODE([symbol.value for symbol in symbols])
 
@@ -228,21 +228,11 @@ def _palace(palace: Palace) -> str:
 
 def _palaces(palaces: tuple[Palace, ...]) -> str:
     """The palaces' texts, each written once while remembered (a palace stays the same
-    object for the rest of the game)."""
-    entries = _PALACE.entries
-    write = _PALACE.text
-    return (
-        "["
-        + ",".join(
-            [
-                entry[1]
-                if (entry := entries.get(id(palace))) is not None and entry[0] is palace
-                else write(palace)
-                for palace in palaces
-            ]
-        )
-        + "]"
-    )
+    object for the rest of the game): looked up in C when every one is remembered."""
+    try:
+        return "[" + ",".join(map(_PALACE.texts.__getitem__, map(id, palaces))) + "]"
+    except KeyError:
+        return "[" + ",".join([_PALACE.text(palace) for palace in palaces]) + "]"
 
 
 _WITHDRAWAL = (
@@ -363,25 +353,31 @@ def _seat_texts(player: PlayerState, last: PlayerState | None, old: _SeatTexts |
 
 
 class _Remembered:
-    """Texts of values written before, by the identity of the value (each entry keeps its
-    value alive, so an ``id`` is not reused while it is remembered); for frozen values
-    that stay the same object over many states."""
+    """Texts of values written before, by the identity of the value; for frozen values
+    that stay the same object over many states. Every value whose text is remembered is
+    kept alive (:attr:`alive`), so an ``id`` found in :attr:`texts` is the ``id`` of that
+    very value: no other object can have it while it lives."""
 
-    __slots__ = ("entries", "write")
+    __slots__ = ("alive", "texts", "write")
 
     def __init__(self, write: Callable[[Any], str]) -> None:
         self.write = write
-        self.entries: dict[int, tuple[object, str]] = {}
+        self.texts: dict[int, str] = {}
+        """``id(value)``: the value's text."""
+        self.alive: list[object] = []
+        """The values whose texts are remembered (emptied with :attr:`texts`)."""
 
     def text(self, value: Any) -> str:
         """The text of ``value``, written once while remembered."""
-        entry = self.entries.get(id(value))
-        if entry is not None and entry[0] is value:
-            return entry[1]
+        text = self.texts.get(id(value))
+        if text is not None:
+            return text
         text = self.write(value)
-        if len(self.entries) >= 256:
-            self.entries.clear()
-        self.entries[id(value)] = (value, text)
+        if len(self.texts) >= 256:
+            self.texts.clear()
+            self.alive.clear()
+        self.alive.append(value)
+        self.texts[id(value)] = text
         return text
 
 
