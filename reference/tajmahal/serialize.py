@@ -228,11 +228,10 @@ def _palace(palace: Palace) -> str:
 
 def _palaces(palaces: tuple[Palace, ...]) -> str:
     """The palaces' texts, each written once while remembered (a palace stays the same
-    object for the rest of the game): looked up in C when every one is remembered."""
-    try:
-        return "[" + ",".join(map(_PALACE.texts.__getitem__, map(id, palaces))) + "]"
-    except KeyError:
-        return "[" + ",".join([_PALACE.text(palace) for palace in palaces]) + "]"
+    object for the rest of the game)."""
+    texts = _PALACE.texts
+    write = _PALACE.text
+    return "[" + ",".join([texts.get(id(palace)) or write(palace) for palace in palaces]) + "]"
 
 
 _WITHDRAWAL = (
