@@ -12,6 +12,7 @@ values and generated documents; the tests run with and without the extra install
 from __future__ import annotations
 
 import gc
+import hashlib
 import json
 import os
 import random
@@ -34,9 +35,9 @@ from tajmahal.engine import apply, apply_with_events, legal_actions, random_resh
 from tajmahal.errors import RecordError
 from tajmahal.events import Event
 from tajmahal.inputs import RECORD_LIMITS, InputError, parse_json_document
-from tajmahal.rules import RuleSet
+from tajmahal.rules import MajorityScope, RuleSet
 from tajmahal.schemas import FAST_PATH_VARIABLE, compiled_says_valid, first_violation
-from tajmahal.serialize import canonical_json, state_from_json, state_to_json
+from tajmahal.serialize import canonical_json, state_digest, state_from_json, state_to_json
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState, PlayerState, Withdrawal
 from tajmahal.symbols import CardColour
@@ -94,6 +95,29 @@ def test_canonical_text_under_any_rule_set_is_the_plain_recipe(
 ) -> None:
     for state in game(players, seed, rules):
         assert canonical_json(state) == plain_canonical(state)
+
+
+def plain_digest(state: GameState) -> str:
+    """The recipe of docs/trace-format.md, "Digests"."""
+    return "sha256:" + hashlib.sha256(plain_canonical(state).encode("utf-8")).hexdigest()
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_state_digest_going_on_from_the_head_is_the_plain_recipe(players: int) -> None:
+    """The digest goes on from the remembered head's SHA-256 when a step leaves the head
+    unchanged: every state of a game, each digested once, twice, after its text was
+    written, and after another game's state was digested."""
+    other = list(game(4, 31, RuleSet(majority_scope=MajorityScope.ALL)))
+    for index, state in enumerate(game(players, 32, RuleSet())):
+        assert state_digest(state) == plain_digest(state)
+        assert state_digest(state) == plain_digest(state)
+        if index % 3 == 0:
+            canonical_json(other[index % len(other)])
+            assert state_digest(state) == plain_digest(state)
+        if index % 5 == 0:
+            assert state_digest(other[index % len(other)]) == plain_digest(
+                other[index % len(other)]
+            )
 
 
 def test_canonical_text_of_states_of_two_games_in_turn_is_the_plain_recipe() -> None:

@@ -439,14 +439,18 @@ _PART_INDICES = range(len(_WRITERS))
 
 
 _Written = tuple[
-    tuple[Any, ...], list[Any], tuple[PlayerState, ...], list[str], list[_SeatTexts | None]
+    tuple[Any, ...], list[Any], tuple[PlayerState, ...], list[str], list[_SeatTexts | None], str
 ]
-"""A state's parts, their texts, its players, their texts and their fields' texts."""
+"""A state's parts, their texts, its players, their texts, their fields' texts and the
+head of its canonical text (see :func:`_canonical_texts`)."""
 
 _UNWRITTEN = object()
 """Stands for the parts of a state not written yet (no part is this object)."""
-_last_written: _Written = ((_UNWRITTEN,) * len(_WRITERS), [""] * len(_WRITERS), (), [], [])
+_last_written: _Written = ((_UNWRITTEN,) * len(_WRITERS), [""] * len(_WRITERS), (), [], [], "")
 """The parts and texts of the state :func:`canonical_json` wrote last."""
+_HEAD_PARTS = 11
+"""The parts whose texts come before the seats' (``bonus_on_board`` to
+``province_order``, the configuration's texts among them): the head of the text."""
 
 
 def canonical_json(state: GameState) -> str:
@@ -459,13 +463,22 @@ def canonical_json(state: GameState) -> str:
     before it; the parts are frozen values, so the text of a part the state shares with
     the state written last is taken from that state's text instead of written again.
     """
+    head, rest = _canonical_texts(state)
+    return head + rest
+
+
+def _canonical_texts(state: GameState) -> tuple[str, str]:
+    """:func:`canonical_json` in two pieces: the head, everything before the seats'
+    texts (the same string object as the last state's when none of its parts changed),
+    and the rest."""
     global _last_written  # one tuple, replaced whole: threads see one state's texts
-    last_parts, last_texts, last_players, last_seats, last_fields = _last_written
+    last_parts, last_texts, last_players, last_seats, last_fields, last_head = _last_written
     parts = _parts(state)
     # Only the parts that are not the last state's objects are written: the comparison
     # and the selection run in C, the loop only over the few parts that changed.
     texts = last_texts.copy()
-    for index in compress(_PART_INDICES, map(operator.is_not, parts, last_parts)):
+    changed = list(compress(_PART_INDICES, map(operator.is_not, parts, last_parts)))
+    for index in changed:
         texts[index] = _WRITERS[index](parts[index])
     players = state.players
     if len(players) == len(last_players):
@@ -484,33 +497,40 @@ def canonical_json(state: GameState) -> str:
             _ENCODE(_player_to_json(player)) if seat_fields is None else _PLAYER % seat_fields
             for player, seat_fields in zip(players, fields, strict=True)
         ]
-    _last_written = (parts, texts, players, seats, fields)
-    components, players_to_order, ruleset_to_seats = texts[1]
-    return "".join(
+    if (changed and changed[0] < _HEAD_PARTS) or not last_head:
+        components, players_to_order, ruleset_to_seats = texts[1]
+        head = "".join(
+            (
+                '{"bonus_on_board":',
+                texts[0],
+                components,
+                texts[2],
+                ',"court_province_tile":',
+                texts[3],
+                ',"crown_in_court":',
+                texts[4],
+                ',"deck":',
+                texts[5],
+                ',"discard":',
+                texts[6],
+                ',"display":',
+                texts[7],
+                ',"draw":',
+                texts[8],
+                ',"format":',
+                _FORMAT,
+                ',"palaces":',
+                texts[9],
+                players_to_order,
+                texts[10],
+                ruleset_to_seats,
+            )
+        )
+    else:
+        head = last_head
+    _last_written = (parts, texts, players, seats, fields, head)
+    rest = "".join(
         (
-            '{"bonus_on_board":',
-            texts[0],
-            components,
-            texts[2],
-            ',"court_province_tile":',
-            texts[3],
-            ',"crown_in_court":',
-            texts[4],
-            ',"deck":',
-            texts[5],
-            ',"discard":',
-            texts[6],
-            ',"display":',
-            texts[7],
-            ',"draw":',
-            texts[8],
-            ',"format":',
-            _FORMAT,
-            ',"palaces":',
-            texts[9],
-            players_to_order,
-            texts[10],
-            ruleset_to_seats,
             ",".join(seats),
             '],"specials_on_table":',
             texts[11],
@@ -529,6 +549,7 @@ def canonical_json(state: GameState) -> str:
             "}",
         )
     )
+    return head, rest
 
 
 _FORMAT = _scalar(STATE_FORMAT)
@@ -536,8 +557,26 @@ _VERSION = _scalar(STATE_VERSION)
 
 
 def state_digest(state: GameState) -> str:
-    """``sha256:`` of :func:`canonical_json`; identifies a position."""
-    return "sha256:" + hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()
+    """``sha256:`` of :func:`canonical_json`; identifies a position.
+
+    The SHA-256 of the head of the text (:func:`_canonical_texts`) is kept with the head
+    it was computed from; while a step leaves the head the same string object (a play
+    changes only the seats and whose turn it is), the digest goes on from a copy of that
+    state instead of hashing the head again. The result is the SHA-256 of the whole
+    text either way."""
+    global _head_hash  # one tuple, replaced whole
+    head, rest = _canonical_texts(state)
+    hashed_head, hashed = _head_hash
+    if hashed_head is not head:
+        hashed = hashlib.sha256(head.encode("utf-8"))
+        _head_hash = (head, hashed)
+    digest = hashed.copy()
+    digest.update(rest.encode("utf-8"))
+    return "sha256:" + digest.hexdigest()
+
+
+_head_hash: tuple[str | None, hashlib._Hash] = (None, hashlib.sha256())
+"""The head of the text last digested and its SHA-256 (see :func:`state_digest`)."""
 
 
 _STR_ONLY = frozenset({str})
