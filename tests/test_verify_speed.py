@@ -226,9 +226,11 @@ def test_action_strings_of_fresh_mixed_and_forgotten_actions() -> None:
 
 
 def outcome(text: str, walk_always: bool) -> Any:
-    """The parsed document, or the error message."""
+    """The parsed document, or the error message (``walk_always``: without either short
+    cut, the walk over every value and the integer hook for every integer)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(inputs, "_WALK_ONLY_IF_NEEDED", not walk_always)
+        patch.setattr(inputs, "_HOOK_ONLY_IF_NEEDED", not walk_always)
         try:
             return parse_json_document(text, RECORD_LIMITS, "x.json")
         except InputError as error:
@@ -240,6 +242,7 @@ JSON_PIECES = st.sampled_from(
         *['"', "\\", "\\u0000", "\\ud800", "\\n", "\x7f", "\x85", "é", "[", "]", "{", "}", ","],
         *[":", "1", "1.5", "1e400", "NaN", "12345678901234567890", "9" * 41, "true", "null"],
         *[" ", '"a"', '"k":', '{"a":1,"a":2}', "-0", "4.0"],
+        *["123456789012345", "-123456789012345", "1234567890123456", '"1234567890123456"'],
     ]
 )
 
@@ -262,6 +265,22 @@ def test_skipping_the_walk_changes_no_outcome(pieces: list[str]) -> None:
 def test_skipping_the_walk_changes_no_outcome_on_any_json(value: Any) -> None:
     text = json.dumps(value, ensure_ascii=False, allow_nan=True)
     assert outcome(text, False) == outcome(text, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ('{"n": [123456789012345, -123456789012345]}', True),
+        ('{"n": 1234567890123456}', False),
+        ('{"n": -1234567890123456}', False),
+        ('{"n": 1, "digest": "sha256:1234567890123456"}', True),  # the hook runs, finds none
+        ('{"n": 1, "name": "é"}', True),
+    ],
+)
+def test_integers_are_looked_at_when_the_text_may_hold_a_long_one(text: str, plain: bool) -> None:
+    parsed = outcome(text, False)
+    assert parsed == outcome(text, True)
+    assert parsed.plain_numbers is plain
 
 
 def test_long_strings_are_still_refused_with_their_path() -> None:
