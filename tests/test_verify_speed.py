@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -519,3 +520,20 @@ def test_step_clauses_of_events_with_a_clause_list_are_the_plain_recipe() -> Non
     odd = (attrs.evolve(events[0], clauses=listed), *events[1:])
     for _ in range(2):
         assert step_clauses(action, odd) == plain_step_clauses(action, odd)
+
+
+# ---------------------------------------------------------------------------------------
+# The benchmark's comparison with another checkout
+
+
+def test_the_benchmark_compares_with_another_checkout(capsys: pytest.CaptureFixture[str]) -> None:
+    """This checkout against itself, copied under another name: both verify the same
+    record and give the same digest."""
+    import bench_verify
+
+    record = str(sorted(CORPUS.glob("*.json"))[0])
+    assert bench_verify.main(["--against", str(ROOT), "--runs", "2", record]) == 0
+    printed = capsys.readouterr().out
+    digests = re.findall(r"digest (sha256:[0-9a-f]{16})", printed)
+    assert len(digests) == 2 and digests[0] == digests[1]
+    assert "per-run ratios" in printed
