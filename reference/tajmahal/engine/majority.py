@@ -64,7 +64,7 @@ symbol by its position in canonical order): an event is a frozen value that depe
 these alone, so an equal key stands for an equal event. The same few comparisons recur
 withdrawal after withdrawal (about four in five are found here on the golden corpus);
 emptied when full."""
-MAJORITY_EVENTS_KEPT = 4096
+MAJORITY_EVENTS_KEPT = 16384
 """Majority events remembered at most."""
 
 
