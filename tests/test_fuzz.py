@@ -210,7 +210,7 @@ def plant_view_shows_the_deck(monkeypatch: pytest.MonkeyPatch) -> None:
             seen, players=(*seen.players[:player], own, *seen.players[player + 1 :])
         )
 
-    monkeypatch.setattr(tajmahal.invariants, "view", leaky)
+    monkeypatch.setattr(tajmahal.invariants.secrets, "view", leaky)
 
 
 def plant_goods_tiles_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
