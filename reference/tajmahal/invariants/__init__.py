@@ -27,6 +27,15 @@ from tajmahal.invariants.catalogue import (
     check_state,
     check_step,
 )
+from tajmahal.invariants.holdings import (
+    bonus_tiles,
+    cards_conserved,
+    crown_once_per_visit,
+    influence_tiles,
+    palaces_placed,
+    province_tiles,
+    scores_never_decrease,
+)
 from tajmahal.invariants.model import (
     GameInvariant,
     Invariant,
@@ -35,6 +44,16 @@ from tajmahal.invariants.model import (
     Tier,
     Transition,
     Violation,
+)
+from tajmahal.invariants.replay import replay_reproduces
+from tajmahal.invariants.round_trip import serialization_round_trip
+from tajmahal.invariants.secrets import views_hide_secrets
+from tajmahal.invariants.turns import (
+    colour_lock,
+    legal_actions_well_formed,
+    majority_awards,
+    plays_are_final,
+    table_and_display,
 )
 
 __all__ = [
@@ -49,7 +68,22 @@ __all__ = [
     "Tier",
     "Transition",
     "Violation",
+    "bonus_tiles",
+    "cards_conserved",
     "check_game",
     "check_state",
     "check_step",
+    "colour_lock",
+    "crown_once_per_visit",
+    "influence_tiles",
+    "legal_actions_well_formed",
+    "majority_awards",
+    "palaces_placed",
+    "plays_are_final",
+    "province_tiles",
+    "replay_reproduces",
+    "scores_never_decrease",
+    "serialization_round_trip",
+    "table_and_display",
+    "views_hide_secrets",
 ]

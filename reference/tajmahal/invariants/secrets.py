@@ -11,18 +11,15 @@ import attrs
 from tajmahal.state import GameState
 from tajmahal.view import view
 
-# State invariants
-
-
 _NO_STRINGS: frozenset[str] = frozenset()
 
 _FIELDS: dict[type, Callable[[object], tuple[object, ...]] | None] = {}
 """Per class, a getter of all its attrs fields at once (None: not an attrs class)."""
 
 _STRINGS_MEMO: dict[int, tuple[object, frozenset[str]]] = {}
-"""The strings inside a tuple, by the tuple's ``id``. The tuple itself is kept beside
-them, so the id cannot be reused while the entry lives; only tuples that can never
-change (strings, numbers, enums, tuples and frozen attrs values all the way down) are
+"""The strings inside a tuple or a frozen attrs value, by its ``id``. The value itself is
+kept beside them, so the id cannot be reused while the entry lives; only values that can
+never change (strings, numbers, enums, tuples and frozen attrs values all the way down) are
 kept, so an entry stays true. Parts a view shares with its state (the discard pile, the
 cards played, the palaces...) are walked once, not once per seat and step."""
 
@@ -65,12 +62,16 @@ def _strings_in(value: object) -> frozenset[str]:
 def _walk(value: object) -> tuple[frozenset[str], bool]:
     """The strings inside ``value`` (see :func:`_strings_in`), and whether they can never
     change: no list and no attrs value that is not frozen anywhere inside. Only such
-    tuples are remembered."""
+    tuples and frozen attrs values are remembered."""
     kind = type(value)
+    memo = _STRINGS_MEMO
+    if kind is str:
+        return frozenset((value,)), True  # type: ignore[arg-type]
+    hit = memo.get(id(value))
+    if hit is not None and hit[0] is value:
+        return hit[1], True
+    getter = None
     if kind is tuple:
-        hit = _STRINGS_MEMO.get(id(value))
-        if hit is not None and hit[0] is value:
-            return hit[1], True
         items: Iterable[object] = value  # type: ignore[assignment]
         fixed = True
     elif isinstance(value, str):
@@ -86,7 +87,6 @@ def _walk(value: object) -> tuple[frozenset[str], bool]:
         items = getter(value)
         fixed = kind.__setattr__ is _FROZEN_SETATTR
     found: set[str] = set()
-    memo = _STRINGS_MEMO
     for item in items:
         inner = type(item)
         if inner is str:
@@ -94,16 +94,15 @@ def _walk(value: object) -> tuple[frozenset[str], bool]:
         elif inner in _LEAVES:
             continue
         else:
-            if inner is tuple:
-                hit = memo.get(id(item))
-                if hit is not None and hit[0] is item:
-                    found.update(hit[1])
-                    continue
+            hit = memo.get(id(item))
+            if hit is not None and hit[0] is item:
+                found.update(hit[1])
+                continue
             strings, unchanging = _walk(item)
             found.update(strings)
             fixed = fixed and unchanging
     result = frozenset(found)
-    if kind is tuple and fixed:
+    if fixed and (kind is tuple or getter is not None):
         if len(memo) >= _MEMO_SIZE:
             memo.clear()
         memo[id(value)] = (value, result)
@@ -119,34 +118,70 @@ _FROZEN_SETATTR = _Frozen.__setattr__
 """How :func:`_walk` tells a frozen attrs value from one that may change."""
 
 
-def _shows(value: object, hidden: frozenset[str]) -> bool:
-    """True when a string of ``hidden`` is anywhere inside ``value`` (as
-    :func:`_strings_in` finds them), checked part by part without gathering them all."""
+def _suspects(value: object, candidates: frozenset[str]) -> set[str]:
+    """The strings of ``candidates`` found anywhere inside ``value``: exactly
+    ``candidates & _strings_in(value)``, gathered part by part (each part's strings come
+    from the memo when the very same part was walked before)."""
     getter = _field_getter(type(value))
     if getter is None:
-        return not hidden.isdisjoint(_strings_in(value))
+        return set(candidates.intersection(_strings_in(value)))
+    found: set[str] = set()
     memo = _STRINGS_MEMO
     for item in getter(value):
         kind = type(item)
         if kind is str:
-            if item in hidden:
-                return True
-        elif kind is tuple:
-            row = cast(tuple[object, ...], item)
-            hit = memo.get(id(row))
-            if hit is not None and hit[0] is row:
-                if not hidden.isdisjoint(hit[1]):
-                    return True
-            elif len(row) <= _WALKED and row and _field_getter(type(row[0])) is not None:
-                # A few values made for the view itself (its players): checked one by
-                # one, not remembered.
-                if any(_shows(inner, hidden) for inner in row):
-                    return True
-            elif not hidden.isdisjoint(_strings_in(row)):
-                return True
-        elif kind not in _LEAVES and not hidden.isdisjoint(_strings_in(item)):
-            return True
-    return False
+            if item in candidates:
+                found.add(item)
+            continue
+        if kind in _LEAVES:
+            continue
+        hit = memo.get(id(item))
+        if hit is not None and hit[0] is item:
+            strings = hit[1]
+        elif kind is tuple and _made_for_the_view(cast(tuple[object, ...], item)):
+            # A few values in a tuple made for the view itself (its players): each
+            # value is looked up and remembered, the tuple is not.
+            for inner in cast(tuple[object, ...], item):
+                known = memo.get(id(inner))
+                inside = known[1] if known is not None and known[0] is inner else None
+                if inside is None:
+                    inside = _strings_in(inner)
+                if not candidates.isdisjoint(inside):
+                    found.update(candidates.intersection(inside))
+            continue
+        else:
+            strings = _strings_in(item)
+        if not candidates.isdisjoint(strings):
+            found.update(candidates.intersection(strings))
+    return found
+
+
+def _made_for_the_view(row: tuple[object, ...]) -> bool:
+    return 0 < len(row) <= _WALKED and _field_getter(type(row[0])) is not None
+
+
+def hidden_cards_shown(state: GameState, seat: int, seen: object) -> list[str]:
+    """The cards hidden from ``seat`` in ``state`` (the deck, and the cards other than
+    special cards in every other hand) that appear anywhere in ``seen``, sorted: the
+    full walk of every string in ``seen``, without memos."""
+    specials = state.config.components.specials
+    hidden = set(state.deck)
+    for other, player in enumerate(state.players):
+        if other != seat:
+            hidden.update(card for card in player.hand if card not in specials)
+    strings: set[str] = set()
+    pending: list[object] = [seen]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str):
+            strings.add(value)
+        elif isinstance(value, tuple | list):
+            pending.extend(value)
+        else:
+            getter = _field_getter(type(value))
+            if getter is not None:
+                pending.extend(getter(value))
+    return sorted(hidden & strings)
 
 
 def views_hide_secrets(state: GameState) -> Iterable[str]:
@@ -155,17 +190,33 @@ def views_hide_secrets(state: GameState) -> Iterable[str]:
     the viewer's own hand.
 
     Every string anywhere inside each seat's view is compared with the cards hidden
-    from that seat."""
+    from that seat: first with the cards hidden from any seat (most parts of a view are
+    the very same objects as in the views and states before, whose strings are
+    remembered), then those found with the cards hidden from this seat.
+    :func:`hidden_cards_shown` is the same comparison without memos, for tests."""
     specials = state.config.components.specials
     secret = [
         frozenset(card for card in player.hand if card not in specials) for player in state.players
     ]
     deck = frozenset(state.deck)
+    anyone = deck.union(*secret)  # hidden from some seat
+    # Apart (no card both in the deck and a hand, or in two hands): a card hidden from
+    # some seat is hidden from this one unless it is in this seat's own hand.
+    apart = len(anyone) == len(deck) + sum(map(len, secret))
     for seat in range(state.config.players):
-        hidden = deck.union(*(cards for other, cards in enumerate(secret) if other != seat))
         seen = view(state, seat)
-        if _shows(seen, hidden):
-            leaked = sorted(hidden & _strings_in(seen))
-            yield f"player {seat}'s view shows hidden cards {leaked[:5]}"
+        suspects = _suspects(seen, anyone)
+        if suspects:
+            if apart:
+                leaked = sorted(suspects.difference(secret[seat]))
+            else:
+                others = [cards for other, cards in enumerate(secret) if other != seat]
+                leaked = sorted(
+                    card
+                    for card in suspects
+                    if card in deck or any(card in cards for cards in others)
+                )
+            if leaked:
+                yield f"player {seat}'s view shows hidden cards {leaked[:5]}"
         if seen.players[seat].hand != state.players[seat].hand:
             yield f"player {seat}'s view does not show their own hand"
