@@ -216,7 +216,9 @@ def test_special_cards_in_another_hand_are_public() -> None:
 
 def test_a_state_that_does_not_load_back_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     state = game(3)
-    monkeypatch.setattr(invariants.round_trip, "state_from_json", lambda document, components: game(4))
+    monkeypatch.setattr(
+        invariants.round_trip, "state_from_json", lambda document, components: game(4)
+    )
     assert {v.invariant for v in check_state(state)} == {"serialization-round-trip"}
 
 
