@@ -18,9 +18,9 @@ _FIELDS: dict[type, Callable[[object], tuple[object, ...]] | None] = {}
 
 _STRINGS_MEMO: dict[int, tuple[object, frozenset[str]]] = {}
 """The strings inside a tuple or a frozen attrs value, by its ``id``. The value itself is
-kept beside them, so the id cannot be reused while the entry lives; only values that can
-never change (strings, numbers, enums, tuples and frozen attrs values all the way down) are
-kept, so an entry stays true. Parts a view shares with its state (the discard pile, the
+kept beside them, so the id cannot be reused while the entry lives; only values that
+can never change (strings, numbers, enums, tuples and frozen attrs values all the way
+down) are kept, so an entry stays true. Parts a view shares with its state (the discard pile, the
 cards played, the palaces...) are walked once, not once per seat and step."""
 
 _LEAVES: set[type] = {int, bool, type(None)}
@@ -29,7 +29,8 @@ that is neither a string, a tuple or list, nor an attrs class (enums)."""
 
 _WALKED = 5
 """A tuple of at most this many attrs values, not yet remembered, is checked value by
-value rather than remembered (the players of a view are made anew for every view)."""
+value (each value remembered) rather than remembered itself: the tuple of a view's
+players is made anew for every view, its player views are mostly the same objects."""
 
 _MEMO_SIZE = 50_000
 """Entries kept before the memo starts afresh."""
@@ -54,8 +55,8 @@ def _field_getter(kind: type) -> Callable[[object], tuple[object, ...]] | None:
 def _strings_in(value: object) -> frozenset[str]:
     """Every string inside ``value``: a string, a tuple or list, an attrs value (its
     fields), nested to any depth; other values (numbers, enums, None) hold none. Tuples
-    are looked up in the memo first (a view shares most of its parts with its state,
-    and a state with the state before it)."""
+    and frozen attrs values are looked up in the memo first (a view shares most of its
+    parts with its state, and a state with the state before it)."""
     return _walk(value)[0]
 
 
@@ -157,6 +158,7 @@ def _suspects(value: object, candidates: frozenset[str]) -> set[str]:
 
 
 def _made_for_the_view(row: tuple[object, ...]) -> bool:
+    """True for a short tuple of attrs values (see :data:`_WALKED`)."""
     return 0 < len(row) <= _WALKED and _field_getter(type(row[0])) is not None
 
 
