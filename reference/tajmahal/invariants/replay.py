@@ -21,10 +21,11 @@ def replay_reproduces(
 ) -> Iterable[str]:
     """The game's record, written by the shipped recorder, survives its round trip
     through its text (read back as a record file is read, so that the compiled schema
-    validator may confirm it valid, as for files); the record read back replays, with the shipped replay code, to the very same states
-    as the game played (the same record gives the same game), matching every recorded
-    expectation of every step (actor, legal actions, scores, state digest, clauses,
-    tags); and the record of a finished game verifies (its result holds).
+    validator may confirm it valid, as for files); the record read back replays, with
+    the shipped replay code, to the very same states as the game played (the same record
+    gives the same game), matching every recorded expectation of every step (actor,
+    legal actions, scores, state digest, clauses, tags); and the record of a finished
+    game verifies (its result holds).
 
     The played game and the replay are two runs of the same actions, compared state by
     state; ``events`` and ``legal`` (per step, as play found them) spare the recorder
