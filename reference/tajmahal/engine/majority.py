@@ -36,7 +36,10 @@ def remembered_majority_event(
     position in canonical order, ``others`` the compared players' counts of it,
     ``withdrawn`` the seats that withdrew earlier and were not compared): what decides
     it is gathered here, the event is :func:`majority_event`'s (remembered, see
-    :data:`_MAJORITY_EVENTS`). ``won``: the outcome, as :func:`majority_event` finds it."""
+    :data:`_MAJORITY_EVENTS`). ``won``: the outcome, as :func:`majority_event` finds it.
+
+    Implements: RUL.MAJORITY.REMAINING_PLAYERS, RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL
+    """
     own = counts[index]
     remaining = bool(withdrawn) or work.rules.majority_scope is _ALL
     # A win that a player who has withdrawn had as many symbols for (only the remaining
