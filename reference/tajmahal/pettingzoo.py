@@ -42,6 +42,7 @@ from tajmahal.observation import tensor_layout
 from tajmahal.rules import RuleSet
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
+from tajmahal.tensor_cache import TensorCache
 
 ENV_NAME = "tajmahal_v1"
 """The versioned environment name (bumped when observations or actions change meaning)."""
@@ -85,7 +86,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._encoder = tensor_encoder(self.components)
+        self._tensors = TensorCache(tensor_encoder(self.components))
         size = tensor_layout(self.components).size
         self._size = size
         high = float(max(bounds(self.components, players).score, len(self.components.cards)))
@@ -161,7 +162,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
         state = self.state_
         assert state is not None, "reset() first"
-        tensor = self._encoder.encode(state, self._seats[agent], np.zeros(self._size, np.float32))
+        tensor = self._tensors.encode(state, self._seats[agent])
         if agent == self.agent_selection and not state.is_over:
             mask = self._current_mask.copy()
         else:
