@@ -83,12 +83,12 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.space = action_space(self.components)
         """The numbered decisions."""
         self._actions = self.space.size
+        self._moves = self.space.actions
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._tensors = TensorCache(tensor_encoder(self.components))
         size = tensor_layout(self.components).size
-        self._size = size
         high = float(max(bounds(self.components, players).score, len(self.components.cards)))
         # One space object shared by every agent: building gymnasium spaces is slow, and
         # the agents' spaces are identical.
@@ -105,7 +105,8 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """The engine state (None before the first reset)."""
         self._chance = random.Random(0)
         self._legal: tuple[Any, ...] = ()
-        self._current_mask = np.zeros(self.space.size, np.int8)
+        self._no_mask = np.zeros(self.space.size, np.int8)
+        self._current_mask = self._no_mask.copy()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``."""
@@ -154,8 +155,12 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         infos = self.infos
         infos[self.agent_selection] = {}
         agent = self.agent_selection = self.possible_agents[state.to_move]
-        mask = self._current_mask = np.zeros(self._actions, np.int8)
-        mask[self.space.ids_of(self._legal)] = 1
+        # A copy of a zero mask (faster than np.zeros), set flag by flag through a memory
+        # view (faster than numpy's indexing with a short list).
+        mask = self._current_mask = self._no_mask.copy()
+        cells: Any = memoryview(mask)
+        for number in self.space.ids_of(self._legal):
+            cells[number] = 1
         infos[agent] = {"action_mask": mask}
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -166,7 +171,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         if agent == self.agent_selection and not state.is_over:
             mask = self._current_mask.copy()
         else:
-            mask = np.zeros(self._actions, np.int8)
+            mask = self._no_mask.copy()
         return {"observation": tensor, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -177,7 +182,10 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
             return
         state = self.state_
         assert state is not None and action is not None
-        move = self.space.action_from_id(int(action))
+        number = int(action)
+        if number < 0:
+            raise IndexError(f"action id {number} is negative")
+        move = self._moves[number]
         self._cumulative_rewards[agent] = 0.0
         self._settle(apply(state, move))
         if self.state_ is not None and self.state_.is_over:
