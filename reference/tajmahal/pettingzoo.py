@@ -157,7 +157,8 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         agent = self.agent_selection = self.possible_agents[state.to_move]
         # A copy of a zero mask (faster than np.zeros), set flag by flag through a memory
         # view (faster than numpy's indexing with a short list).
-        mask = self._current_mask = self._no_mask.copy()
+        mask: Any = self._no_mask.copy()
+        self._current_mask = mask
         cells: Any = memoryview(mask)
         for number in self.space.ids_of(self._legal):
             cells[number] = 1
