@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import bisect_left
 from typing import Any
 
 import attrs
@@ -431,6 +432,20 @@ def _pairs(count: int, ids: int) -> list[tuple[int, float]]:
     return found
 
 
+def _without(ids: list[int], action: int) -> list[int] | None:
+    """A new list: ``ids`` (distinct) without ``action``, or None when it is not among them.
+
+    Found by bisection, as the lists are sorted; by a scan if that misses."""
+    at = bisect_left(ids, action)
+    if at == len(ids) or ids[at] != action:
+        if action not in ids:
+            return None
+        at = ids.index(action)
+    left = ids[:]
+    del left[at]
+    return left
+
+
 def _player_of(node: Node) -> int:
     if isinstance(node, GameState):
         if node.is_over:
@@ -560,7 +575,8 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             return []
         found = data.legal
         if found is None:
-            found = self._legal_actions(current)
+            # As _legal_actions, inline: this is the adapter's hottest path.
+            found = data.legal = sorted(self._game.space.ids_of(legal_actions(data.node)))  # type: ignore[arg-type]
         return found[:]
 
     def is_chance_node(self) -> bool:
@@ -634,13 +650,9 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         if isinstance(node, Shuffling):
             # Checked against the cards left, then drawn as Shuffling.draw draws it (the
             # new node works out the cards left when asked; this list keeps them here).
-            left = self._chance_ids()[:]
-            try:
-                left.remove(action)
-            except ValueError:
-                raise ValueError(
-                    f"chance outcome {action} is not among the cards to shuffle"
-                ) from None
+            left = _without(self._chance_ids(), action)
+            if left is None:
+                raise ValueError(f"chance outcome {action} is not among the cards to shuffle")
             order = (*node.order, self._game.cards[action])
             if not left:
                 reshuffle = Reshuffle(order)
@@ -662,13 +674,9 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 return
             # A tile or a card: checked against the outcomes left, then added as
             # Dealing.draw adds it (the phase comes from the fixed order of the draws).
-            left = self._chance_ids()[:]
-            try:
-                left.remove(action)
-            except ValueError:
-                raise ValueError(
-                    f"chance outcome {action} is not possible at the {phase} step"
-                ) from None
+            left = _without(self._chance_ids(), action)
+            if left is None:
+                raise ValueError(f"chance outcome {action} is not possible at the {phase} step")
             provinces, bonus, cards = node.province_tiles, node.bonus_tiles, node.cards
             if phase == "card":
                 cards = (*cards, game.cards[action])

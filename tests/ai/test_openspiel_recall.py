@@ -112,3 +112,23 @@ def test_lazy_information_states_are_the_plain_ones(
     setup: str, players: int, seed: int, ask: str
 ) -> None:
     play(setup, players, seed, ask)
+
+
+def test_an_outcome_is_removed_as_list_remove_removes_it() -> None:
+    """The bisection that finds a drawn outcome agrees with a scan, on sorted lists and
+    (falling back to the scan) on unsorted ones, and refuses what is not there."""
+    rng = random.Random(5)
+    for _ in range(300):
+        ids = rng.sample(range(100), rng.randrange(1, 40))
+        if rng.random() < 0.7:
+            ids.sort()
+        action = rng.randrange(100)
+        expected: list[int] | None = ids[:]
+        assert expected is not None
+        if action in expected:
+            expected.remove(action)
+        else:
+            expected = None
+        before = ids[:]
+        assert openspiel._without(ids, action) == expected
+        assert ids == before
