@@ -193,8 +193,8 @@ class TensorCache:
             ("display", "specials", "court", "board"), (_UNSET, [])
         )
         """By part name: the object written from and the indices set to 1."""
-        self._palaces: tuple[object, Any] = (_UNSET, np.zeros(0, np.intp))
-        """The palaces written from and the index array set to 1."""
+        self._palaces: tuple[object, set[int]] = (_UNSET, set())
+        """The palaces written from and the indices set to 1."""
         self._discard: tuple[object, Any] = (_UNSET, np.zeros(0, np.intp))
         """The discard pile written from and the index array set to 1."""
         self._seats: list[_Slot] = []
@@ -291,12 +291,12 @@ class TensorCache:
         cells[at["score"] + seat] = float(player.score)
         slot.player = player
 
-    def _palace_ones(self, palaces: tuple[Palace, ...]) -> list[int]:
+    def _palace_ones(self, palaces: tuple[Palace, ...]) -> set[int]:
         """The indices set by the palaces, each palace's remembered by its identity (a
         placement adds one palace or crowns one; the others are the same objects)."""
         known = self._palace_indices
         try:
-            return list(chain.from_iterable(map(known.__getitem__, map(id, palaces))))
+            return set(chain.from_iterable(map(known.__getitem__, map(id, palaces))))
         except KeyError:
             pass
         if len(known) > _PALACES_KEPT:
@@ -304,18 +304,15 @@ class TensorCache:
             self._palaces_kept.clear()
         at = self._at
         cities = self._encoder.layout.cities
-        ones: list[int] = []
         for palace in palaces:
-            found = known.get(id(palace))
-            if found is None:
+            if id(palace) not in known:
                 city = cities[palace.city] * MAX_SEATS + palace.seat
-                found = (at["palaces"] + city,)
+                found: tuple[int, ...] = (at["palaces"] + city,)
                 if palace.crowned:
                     found += (at["crowned"] + city,)
                 known[id(palace)] = found
                 self._palaces_kept.append(palace)
-            ones += found
-        return ones
+        return set(chain.from_iterable(map(known.__getitem__, map(id, palaces))))
 
     def _update(self, state: GameState) -> None:
         """Make the seat-slot tensor that of ``state``."""
@@ -358,7 +355,14 @@ class TensorCache:
             self._part("board", (order, bonus), self._board_ones(order, bonus))
         palaces = state.palaces
         if self._palaces[0] is not palaces:
-            self._palaces = self._rewrite(self._palaces[1], palaces, self._palace_ones(palaces))
+            # Only the indices that differ are written: a placement changes one or two.
+            placed = self._palace_ones(palaces)
+            written = self._palaces[1]
+            for index in written.difference(placed):
+                cells[index] = 0.0
+            for index in placed.difference(written):
+                cells[index] = 1.0
+            self._palaces = (palaces, placed)
         discard = state.discard
         if self._discard[0] is not discard:
             ones = list(map(self._discards.__getitem__, discard))
@@ -377,7 +381,11 @@ class TensorCache:
     def encode(self, state: GameState, viewer: int) -> Any:
         """A new float32 array: ``viewer``'s observation tensor of ``state``."""
         self._update(state)
-        out = self._tensor.take(self._orders[len(state.players), viewer])
+        # Seat 0's slots are the seats' own: a copy; any other viewer's, a reordering.
+        tensor = self._tensor
+        out = (
+            tensor.copy() if viewer == 0 else tensor.take(self._orders[len(state.players), viewer])
+        )
         cells: Any = memoryview(out)
         for index in map(self._hands.__getitem__, state.players[viewer].hand):
             cells[index] = 1.0
