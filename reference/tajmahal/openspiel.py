@@ -557,7 +557,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         if found is None:
             node = data.node
             assert isinstance(node, GameState)
-            found = data.legal = sorted(self._game.space.ids_of(legal_actions(node)))
+            found = data.legal = self._game.space.sorted_ids_of(legal_actions(node))
         return found
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -576,7 +576,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         found = data.legal
         if found is None:
             # As _legal_actions, inline: this is the adapter's hottest path.
-            found = data.legal = sorted(self._game.space.ids_of(legal_actions(data.node)))  # type: ignore[arg-type]
+            found = data.legal = self._game.space.sorted_ids_of(legal_actions(data.node))  # type: ignore[arg-type]
         return found[:]
 
     def is_chance_node(self) -> bool:
