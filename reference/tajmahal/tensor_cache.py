@@ -28,7 +28,6 @@ test_tensor_cache.py`` compares them at every step of random games, for every se
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -74,10 +73,6 @@ def viewer_order(sections: tuple[Section, ...], players: int, viewer: int) -> An
                 for k in range(players):
                     order[base + k] = base + (viewer + k) % players
     return order
-
-
-_PALACES_KEPT = 4096
-"""Palaces remembered by :meth:`TensorCache._palace_ones` before it starts over."""
 
 
 _UNSET = object()
@@ -148,9 +143,8 @@ class TensorCache:
         "_encoder",
         "_hands",
         "_orders",
-        "_palace_indices",
+        "_palace_map",
         "_palaces",
-        "_palaces_kept",
         "_parts",
         "_provinces",
         "_scalars",
@@ -173,11 +167,6 @@ class TensorCache:
             for players in range(3, MAX_SEATS + 1)
             for viewer in range(players)
         }
-        self._palace_indices: dict[int, tuple[int, ...]] = {}
-        """Each palace's indices by its identity (see :meth:`_palace_ones`)."""
-        self._palaces_kept: list[Palace] = []
-        """The palaces of :attr:`_palace_indices`, kept alive so that their identities
-        stay theirs."""
         self._steps = {step: at["step"] + number for number, step in enumerate(STEPS)}
         self._provinces = {p: at["current_province"] + n for p, n in layout.provinces.items()}
         self._court_tiles = {
@@ -193,8 +182,10 @@ class TensorCache:
             ("display", "specials", "court", "board"), (_UNSET, [])
         )
         """By part name: the object written from and the indices set to 1."""
-        self._palaces: tuple[object, set[int]] = (_UNSET, set())
-        """The palaces written from and the indices set to 1."""
+        self._palaces: object = _UNSET
+        """The palaces written (they keep alive the palaces of :attr:`_palace_map`)."""
+        self._palace_map: dict[int, tuple[int, ...]] = {}
+        """The indices set by each palace written, by the palace's identity."""
         self._discard: tuple[object, Any] = (_UNSET, np.zeros(0, np.intp))
         """The discard pile written from and the index array set to 1."""
         self._seats: list[_Slot] = []
@@ -291,28 +282,28 @@ class TensorCache:
         cells[at["score"] + seat] = float(player.score)
         slot.player = player
 
-    def _palace_ones(self, palaces: tuple[Palace, ...]) -> set[int]:
-        """The indices set by the palaces, each palace's remembered by its identity (a
-        placement adds one palace or crowns one; the others are the same objects)."""
-        known = self._palace_indices
-        try:
-            return set(chain.from_iterable(map(known.__getitem__, map(id, palaces))))
-        except KeyError:
-            pass
-        if len(known) > _PALACES_KEPT:
-            known.clear()
-            self._palaces_kept.clear()
+    def _place(self, palaces: tuple[Palace, ...]) -> None:
+        """Write the palaces that are not among those written last (a placement adds one
+        palace or replaces one by its crowned self; the others are the same objects),
+        after clearing those no longer there."""
+        cells = self._writer
+        written = self._palace_map
+        now = dict(zip(map(id, palaces), palaces, strict=True))
+        for gone in written.keys() - now.keys():
+            for index in written.pop(gone):
+                cells[index] = 0.0
         at = self._at
         cities = self._encoder.layout.cities
-        for palace in palaces:
-            if id(palace) not in known:
-                city = cities[palace.city] * MAX_SEATS + palace.seat
-                found: tuple[int, ...] = (at["palaces"] + city,)
-                if palace.crowned:
-                    found += (at["crowned"] + city,)
-                known[id(palace)] = found
-                self._palaces_kept.append(palace)
-        return set(chain.from_iterable(map(known.__getitem__, map(id, palaces))))
+        for new in now.keys() - written.keys():
+            palace = now[new]
+            city = cities[palace.city] * MAX_SEATS + palace.seat
+            indices: tuple[int, ...] = (at["palaces"] + city,)
+            if palace.crowned:
+                indices += (at["crowned"] + city,)
+            for index in indices:
+                cells[index] = 1.0
+            written[new] = indices
+        self._palaces = palaces
 
     def _update(self, state: GameState) -> None:
         """Make the seat-slot tensor that of ``state``."""
@@ -353,16 +344,8 @@ class TensorCache:
         board = parts["board"][0]
         if not (isinstance(board, tuple) and board[0] is order and board[1] is bonus):
             self._part("board", (order, bonus), self._board_ones(order, bonus))
-        palaces = state.palaces
-        if self._palaces[0] is not palaces:
-            # Only the indices that differ are written: a placement changes one or two.
-            placed = self._palace_ones(palaces)
-            written = self._palaces[1]
-            for index in written.difference(placed):
-                cells[index] = 0.0
-            for index in placed.difference(written):
-                cells[index] = 1.0
-            self._palaces = (palaces, placed)
+        if self._palaces is not state.palaces:
+            self._place(state.palaces)
         discard = state.discard
         if self._discard[0] is not discard:
             ones = list(map(self._discards.__getitem__, discard))

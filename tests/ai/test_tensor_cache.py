@@ -86,21 +86,7 @@ def test_copies_and_pickles_start_empty_and_agree() -> None:
         if number % 40 == 0:
             expected = encoder.encode(after, number % 4, np.zeros(found.shape, np.float32))
             for other in (copy.deepcopy(tensors), pickle.loads(pickle.dumps(tensors))):
-                assert not other._seats and not other._palace_indices
+                assert not other._seats and not other._palace_map
                 assert all(owner is cached._UNSET for owner, _ in other._parts.values())
                 assert other.encode(after, number % 4).tolist() == expected.tolist()
             assert tensors.encode(after, number % 4).tolist() == expected.tolist()
-
-
-def test_the_palaces_remembered_start_over_when_many(monkeypatch: pytest.MonkeyPatch) -> None:
-    np = extra("numpy", "pettingzoo")
-    cached = extra("tajmahal.tensor_cache", "pettingzoo")
-    encoding = extra("tajmahal.encoding", "pettingzoo")
-    monkeypatch.setattr(cached, "_PALACES_KEPT", 5)
-    encoder = encoding.TensorEncoder(default_components())
-    tensors = cached.TensorCache(encoder)
-    for number, (_before, _action, after) in enumerate(random_game(4, 79)):
-        seat = number % 4
-        expected = encoder.encode(after, seat, np.zeros(encoder.layout.size, np.float32))
-        assert tensors.encode(after, seat).tolist() == expected.tolist()
-        assert len(tensors._palace_indices) == len(tensors._palaces_kept) <= 6 + len(after.palaces)
