@@ -198,8 +198,8 @@ class _Data:
         link: _Link | None = None,
         restored: None = None,
         base: _Base | None = None,
-        start: bool = False,
         player: int | None = None,
+        start: bool = False,
     ) -> None:
         self.node = node
         """Where the game stands."""
@@ -642,7 +642,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             else:
                 assert after.to_move is not None
                 player = after.to_move
-            self._data = _Data(after, _Link(data.link, move), player=player)
+            self._data = _Data(after, _Link(data.link, move), None, None, player)
             return
         if isinstance(node, GameState):
             node = Shuffling(node)
@@ -661,7 +661,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 # in mid-shuffle starts its knowledge there).
                 self._data = _Data(following, _Link(data.link, reshuffle))
                 return
-            child = _Data(Shuffling(node.state, order), data.link, player=_CHANCE)
+            child = _Data(Shuffling(node.state, order), data.link, None, None, _CHANCE)
         else:
             game = self._game
             drawn = len(node.province_tiles) + len(node.bonus_tiles) + len(node.cards)
@@ -685,7 +685,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             else:
                 bonus = (*bonus, game.bonus_tiles[action])
             following = Dealing(node.components, node.players, node.rules, provinces, bonus, cards)
-            child = _Data(following, None, player=_CHANCE)
+            child = _Data(following, None, None, None, _CHANCE)
             if game.deal_phases[drawn + 1] != phase:
                 self._data = child
                 return
