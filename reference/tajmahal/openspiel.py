@@ -650,7 +650,8 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         if isinstance(node, Shuffling):
             # Checked against the cards left, then drawn as Shuffling.draw draws it (the
             # new node works out the cards left when asked; this list keeps them here).
-            left = _without(self._chance_ids(), action)
+            ids = data.chance
+            left = _without(ids if ids is not None else self._chance_ids(), action)
             if left is None:
                 raise ValueError(f"chance outcome {action} is not among the cards to shuffle")
             order = (*node.order, self._game.cards[action])
@@ -674,7 +675,8 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 return
             # A tile or a card: checked against the outcomes left, then added as
             # Dealing.draw adds it (the phase comes from the fixed order of the draws).
-            left = _without(self._chance_ids(), action)
+            ids = data.chance
+            left = _without(ids if ids is not None else self._chance_ids(), action)
             if left is None:
                 raise ValueError(f"chance outcome {action} is not possible at the {phase} step")
             provinces, bonus, cards = node.province_tiles, node.bonus_tiles, node.cards

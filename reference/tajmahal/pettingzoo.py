@@ -132,8 +132,9 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
         self._settle(new_game(self.components, self.players, setup, self.rules))
 
-    def _settle(self, state: GameState) -> None:
-        """Resolve chance steps, then point ``agent_selection`` at the seat to move."""
+    def _settle(self, state: GameState) -> bool:
+        """Resolve chance steps, then point ``agent_selection`` at the seat to move;
+        True when the game is over."""
         while state.is_chance:
             state = apply(state, random_reshuffle(state, self._chance))
         self.state_ = state
@@ -149,7 +150,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(self.agents, True)
             for agent in self.agents:
                 self.infos[agent] = {"action_mask": np.zeros(self.space.size, np.int8)}
-            return
+            return True
         assert state.to_move is not None
         self._legal = legal_actions(state)
         infos = self.infos
@@ -163,6 +164,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         for number in self.space.ids_of(self._legal):
             cells[number] = 1
         infos[agent] = {"action_mask": mask}
+        return False
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
@@ -188,8 +190,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
             raise IndexError(f"action id {number} is negative")
         move = self._moves[number]
         self._cumulative_rewards[agent] = 0.0
-        self._settle(apply(state, move))
-        if self.state_ is not None and self.state_.is_over:
+        if self._settle(apply(state, move)):
             self._accumulate_rewards()  # rewards are 0 until the end: adding them is a no-op
 
     def render(self) -> str | None:
