@@ -28,6 +28,8 @@ test_tensor_cache.py`` compares them at every step of random games, for every se
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress, count
+from operator import is_not
 from typing import Any
 
 import numpy as np
@@ -143,7 +145,7 @@ class TensorCache:
         "_encoder",
         "_hands",
         "_orders",
-        "_palace_map",
+        "_palace_counts",
         "_palaces",
         "_parts",
         "_provinces",
@@ -183,9 +185,9 @@ class TensorCache:
         )
         """By part name: the object written from and the indices set to 1."""
         self._palaces: object = _UNSET
-        """The palaces written (they keep alive the palaces of :attr:`_palace_map`)."""
-        self._palace_map: dict[int, tuple[int, ...]] = {}
-        """The indices set by each palace written, by the palace's identity."""
+        """The palaces written."""
+        self._palace_counts: dict[int, int] = {}
+        """How many palaces written set each index."""
         self._discard: tuple[object, Any] = (_UNSET, np.zeros(0, np.intp))
         """The discard pile written from and the index array set to 1."""
         self._seats: list[_Slot] = []
@@ -283,27 +285,44 @@ class TensorCache:
         slot.player = player
 
     def _place(self, palaces: tuple[Palace, ...]) -> None:
-        """Write the palaces that are not among those written last (a placement adds one
-        palace or replaces one by its crowned self; the others are the same objects),
-        after clearing those no longer there."""
+        """Write the palaces that differ from those written last, after clearing those
+        no longer there. A placement inserts one palace or replaces one by its crowned
+        self, the others being the same objects, so the difference is found by the
+        first position where the objects differ; any other change is written whole."""
+        old = self._palaces
+        removed: tuple[Palace, ...] = ()
+        added = palaces
+        if isinstance(old, tuple):
+            common = min(len(palaces), len(old))
+            at = next(compress(count(), map(is_not, palaces, old)), common)
+            if len(palaces) == len(old) + 1 and palaces[at + 1 :] == old[at:]:
+                added = (palaces[at],)
+            elif len(palaces) == len(old) and palaces[at + 1 :] == old[at + 1 :]:
+                removed, added = old[at : at + 1], palaces[at : at + 1]
+            else:
+                removed = old
+        # Tuples compare equal objects as equal (``==``), and a palace's indices depend
+        # only on its value; an index is cleared only when no palace written sets it.
         cells = self._writer
-        written = self._palace_map
-        now = dict(zip(map(id, palaces), palaces, strict=True))
-        for gone in written.keys() - now.keys():
-            for index in written.pop(gone):
-                cells[index] = 0.0
-        at = self._at
-        cities = self._encoder.layout.cities
-        for new in now.keys() - written.keys():
-            palace = now[new]
-            city = cities[palace.city] * MAX_SEATS + palace.seat
-            indices: tuple[int, ...] = (at["palaces"] + city,)
-            if palace.crowned:
-                indices += (at["crowned"] + city,)
-            for index in indices:
+        counts = self._palace_counts
+        for palace in removed:
+            for index in self._palace_indices(palace):
+                counts[index] -= 1
+                if not counts[index]:
+                    del counts[index]
+                    cells[index] = 0.0
+        for palace in added:
+            for index in self._palace_indices(palace):
+                counts[index] = counts.get(index, 0) + 1
                 cells[index] = 1.0
-            written[new] = indices
         self._palaces = palaces
+
+    def _palace_indices(self, palace: Palace) -> tuple[int, ...]:
+        """The indices a palace sets (its city and seat; crowned or not)."""
+        city = self._encoder.layout.cities[palace.city] * MAX_SEATS + palace.seat
+        if palace.crowned:
+            return (self._at["palaces"] + city, self._at["crowned"] + city)
+        return (self._at["palaces"] + city,)
 
     def _update(self, state: GameState) -> None:
         """Make the seat-slot tensor that of ``state``."""

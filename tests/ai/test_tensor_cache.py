@@ -86,7 +86,44 @@ def test_copies_and_pickles_start_empty_and_agree() -> None:
         if number % 40 == 0:
             expected = encoder.encode(after, number % 4, np.zeros(found.shape, np.float32))
             for other in (copy.deepcopy(tensors), pickle.loads(pickle.dumps(tensors))):
-                assert not other._seats and not other._palace_map
+                assert not other._seats and not other._palace_counts
                 assert all(owner is cached._UNSET for owner, _ in other._parts.values())
                 assert other.encode(after, number % 4).tolist() == expected.tolist()
             assert tensors.encode(after, number % 4).tolist() == expected.tolist()
+
+
+def test_palaces_changed_in_any_way_are_written_as_the_encoder_writes_them() -> None:
+    """Insertions, crownings, removals, equal copies, reorderings and a palace listed twice
+    (which no game makes: its indices stay set until both are gone)."""
+    import attrs
+
+    np = extra("numpy", "pettingzoo")
+    cached = extra("tajmahal.tensor_cache", "pettingzoo")
+    encoding = extra("tajmahal.encoding", "pettingzoo")
+    encoder = encoding.TensorEncoder(default_components())
+    tensors = cached.TensorCache(encoder)
+    final = [after for _before, _action, after in random_game(4, 80)][-1]
+    palaces = final.palaces
+    assert len(palaces) > 6
+    first = palaces[0]
+    crowned = attrs.evolve(first, crowned=not first.crowned)
+    variants = [
+        (),
+        palaces[:3],
+        palaces[:4],
+        palaces[:2] + palaces[3:4],
+        (crowned, *palaces[1:4]),
+        (copy.copy(crowned), *palaces[1:4]),
+        (first, first, *palaces[1:4]),
+        (first, *palaces[1:4]),
+        palaces[1:4],
+        tuple(reversed(palaces)),
+        palaces,
+        (*palaces[:5], crowned, *palaces[5:]),
+        palaces,
+    ]
+    for number, variant in enumerate(variants):
+        state = attrs.evolve(final, palaces=variant)
+        seat = number % 4
+        expected = encoder.encode(state, seat, np.zeros(encoder.layout.size, np.float32))
+        assert tensors.encode(state, seat).tolist() == expected.tolist(), number
