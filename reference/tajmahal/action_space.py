@@ -121,9 +121,11 @@ class ActionSpace:
         except KeyError:
             return self._learn(actions)
 
-    def sorted_ids_of(self, actions: Sequence[Action]) -> list[int]:
+    def sorted_ids_of(self, actions: Iterable[Action]) -> list[int]:
         """``sorted(self.ids_of(actions))``, sorted as they are looked up (one list fewer:
         OpenSpiel wants its legal actions sorted)."""
+        if type(actions) is not tuple and type(actions) is not list:
+            actions = list(actions)
         try:
             return sorted(map(self._seen.__getitem__, map(id, actions)))
         except KeyError:

@@ -112,6 +112,8 @@ def test_every_legal_action_of_random_games_has_an_id(players: int) -> None:
         copies = tuple(copy.copy(action) for action in legal)
         assert space.sorted_ids_of(copies) == sorted(ids)
         assert space.ids_of(copies) == ids
+        assert space.ids_of(iter(legal)) == ids
+        assert space.sorted_ids_of(iter(copies)) == sorted(ids)
         mask = space.mask(legal)
         assert sum(mask) == len(legal)
         assert all(mask[i] for i in ids)
