@@ -18,8 +18,10 @@ test_tensor_cache.py`` compares them at every step of random games, for every se
   tuples, never changed) and on the player count;
 - a part is kept only when each of its objects *is* (``is``, not ``==``) the object it
   was written from, and the cache holds those objects, so none of them can be freed and
-  its identity given to another object meanwhile;
-- a rewritten part first clears exactly the indices it had set, then writes its new ones;
+  its identity given to another object meanwhile (palaces alone are also compared with
+  ``==``, which suffices: a palace's indices depend only on its value);
+- a rewritten part first clears exactly the indices it had set, then writes its new ones
+  (the palaces count how many palaces set each index, and clear one only at zero);
 - the values that depend on the viewer are the seat slots (rotated by the reordering,
   the rotation :meth:`TensorEncoder.encode` applies index by index) and the hand
   (written after the reordering, from the viewer's seat).
