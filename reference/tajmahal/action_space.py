@@ -117,7 +117,8 @@ class ActionSpace:
         if type(actions) is not tuple and type(actions) is not list:
             actions = list(actions)
         try:
-            return list(map(self._seen.__getitem__, map(id, actions)))
+            seen = self._seen
+            return [seen[id(action)] for action in actions]
         except KeyError:
             return self._learn(actions)
 
@@ -127,7 +128,8 @@ class ActionSpace:
         if type(actions) is not tuple and type(actions) is not list:
             actions = list(actions)
         try:
-            return sorted(map(self._seen.__getitem__, map(id, actions)))
+            seen = self._seen
+            return sorted([seen[id(action)] for action in actions])
         except KeyError:
             return sorted(self._learn(actions))
 

@@ -610,7 +610,8 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         ids = self._data.chance
         if ids is None:
             ids = self._chance_ids()
-        return list(map(_pairs(len(ids), self._game.chance_ids).__getitem__, ids))
+        pairs = _pairs(len(ids), self._game.chance_ids)
+        return [pairs[i] for i in ids]
 
     def _outcome(self, action: int, phase: str | None = None) -> str | int:
         game = self._game

@@ -240,7 +240,8 @@ class TensorCache:
         if played is not slot.played:
             for index in slot.played_ones:
                 cells[index] = 0.0
-            slot.played_ones = ones = list(map(encoder._played[seat].__getitem__, played))
+            table = encoder._played[seat]
+            slot.played_ones = ones = [table[card] for card in played]
             for index in ones:
                 cells[index] = 1.0
             slot.played = played
@@ -257,7 +258,8 @@ class TensorCache:
         if tiles is not slot.tiles:
             for index in slot.tiles_ones:
                 cells[index] = 0.0
-            slot.tiles_ones = ones = list(map(encoder._tiles[seat].__getitem__, tiles))
+            table = encoder._tiles[seat]
+            slot.tiles_ones = ones = [table[tile] for tile in tiles]
             for index in ones:
                 cells[index] = 1.0
             slot.tiles = tiles
@@ -265,7 +267,8 @@ class TensorCache:
         if goods is not slot.goods:
             for index in slot.goods_ones:
                 cells[index] = 0.0
-            slot.goods_ones = ones = list(map(encoder._goods[seat].__getitem__, goods))
+            table = encoder._goods[seat]
+            slot.goods_ones = ones = [table[tile] for tile in goods]
             for index in ones:
                 cells[index] = 1.0
             slot.goods = goods
@@ -354,10 +357,12 @@ class TensorCache:
         parts = self._parts
         display = state.display
         if parts["display"][0] is not display:
-            self._part("display", display, list(map(self._display.__getitem__, display)))
+            table = self._display
+            self._part("display", display, [table[card] for card in display])
         specials = state.specials_on_table
         if parts["specials"][0] is not specials:
-            self._part("specials", specials, list(map(self._specials.__getitem__, specials)))
+            table = self._specials
+            self._part("specials", specials, [table[card] for card in specials])
         court = state.court_influence
         if parts["court"][0] is not court:
             self._part("court", court, encoder._court(court))
@@ -369,7 +374,8 @@ class TensorCache:
             self._place(state.palaces)
         discard = state.discard
         if self._discard[0] is not discard:
-            ones = list(map(self._discards.__getitem__, discard))
+            table = self._discards
+            ones = [table[card] for card in discard]
             self._discard = self._rewrite(self._discard[1], discard, ones)
         held = self._seats
         while len(held) < len(seats):
@@ -391,6 +397,7 @@ class TensorCache:
             tensor.copy() if viewer == 0 else tensor.take(self._orders[len(state.players), viewer])
         )
         cells: Any = memoryview(out)
-        for index in map(self._hands.__getitem__, state.players[viewer].hand):
-            cells[index] = 1.0
+        hands = self._hands
+        for card in state.players[viewer].hand:
+            cells[hands[card]] = 1.0
         return out
