@@ -82,7 +82,6 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """``ansi`` (the state's canonical JSON) or None."""
         self.space = action_space(self.components)
         """The numbered decisions."""
-        self._actions = self.space.size
         self._moves = self.space.actions
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)

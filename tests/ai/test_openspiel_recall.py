@@ -20,15 +20,24 @@ openspiel = extra("tajmahal.openspiel", "openspiel")
 chance = extra("tajmahal.chance", "openspiel")
 
 
+_OBSERVED: dict[tuple[int, int, int], Any] = {}
+"""``observe`` of each step, by the identities of its states and action (the states are
+kept alive by the game's list of steps while it is played; cleared per game)."""
+
+
 def plain_information(
     start: GameState, steps: list[tuple[GameState, Action, GameState]], seat: int
 ) -> tuple[Knowledge, str]:
     """The knowledge and text of ``seat`` computed step by step from the start, with no
-    history links, caches or replays."""
+    history links, caches or replays (only ``observe``'s answers are kept, so that
+    asking at every step stays linear)."""
     knowledge = Knowledge.initial(start, seat)
     lines = [openspiel._header(start, seat)]
     for before, action, after in steps:
-        seen = observe(before, action, after)[0 if seat == openspiel.PUBLIC else seat]
+        key = (id(before), id(action), id(after))
+        if key not in _OBSERVED:
+            _OBSERVED[key] = observe(before, action, after)
+        seen = _OBSERVED[key][0 if seat == openspiel.PUBLIC else seat]
         if seat == openspiel.PUBLIC:
             seen = attrs.evolve(seen, seat=openspiel.PUBLIC, private=())
         knowledge = knowledge.update(seen)
@@ -41,6 +50,7 @@ def play(setup: str, players: int, seed: int, ask: str) -> None:
     """Play a random game, asking for information states as ``ask`` says (``every`` step,
     ``sometimes``, or at the ``end``), and compare each answer with the plain recipe;
     clones and pickles made on the way must answer alike when the game ends."""
+    _OBSERVED.clear()
     game = pyspiel.load_game(
         "tajmahal", {"players": players, "setup": setup, "seed": seed, "utility": "score"}
     )
