@@ -277,7 +277,9 @@ class TensorCache:
             for index in slot.influence_counts:
                 cells[index] = 0.0
             counts: dict[int, float] = {}
-            for index in map(encoder._influence[seat].__getitem__, map(id, influence)):
+            symbols = encoder._influence[seat]  # by identity: enum members are singletons
+            for symbol in influence:
+                index = symbols[id(symbol)]
                 counts[index] = counts.get(index, 0.0) + 1.0
             for index, count in counts.items():
                 cells[index] = count
