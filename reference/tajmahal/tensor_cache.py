@@ -281,8 +281,8 @@ class TensorCache:
             for symbol in influence:
                 index = symbols[id(symbol)]
                 counts[index] = counts.get(index, 0.0) + 1.0
-            for index, count in counts.items():
-                cells[index] = count
+            for index, times in counts.items():
+                cells[index] = times
             slot.influence_counts = list(counts)
             slot.influence = influence
         at = self._at
