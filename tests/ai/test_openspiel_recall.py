@@ -3,6 +3,7 @@ information states of the plain recipe: every step's observation, from the start
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 from typing import Any
@@ -99,6 +100,7 @@ def play(setup: str, players: int, seed: int, ask: str) -> None:
         if number % 97 == 0:
             copies.append((state.clone(), len(steps)))
             copies.append((pickle.loads(pickle.dumps(state)), len(steps)))
+            copies.append((copy.deepcopy(state), len(steps)))
     assert start is not None and len(steps) > 100
     for seat in seats:
         expected = plain_information(start, steps, seat)
