@@ -33,7 +33,7 @@ def test_a_remembered_tuple_is_checked_again_against_the_cards_hidden_now(
     def stale(seen_state: GameState, player: int, picks: Picks | None = None) -> View:
         return attrs.evolve(view(seen_state, player, picks), display=shown)
 
-    monkeypatch.setattr(invariants, "view", stale)
+    monkeypatch.setattr(invariants.secrets, "view", stale)
     assert check_state(state) == ()
     # The same tuple object, shown after its cards went back into the deck, leaks them.
     buried = attrs.evolve(state, deck=state.deck + state.display, display=())
@@ -98,7 +98,7 @@ def test_a_tuple_holding_something_that_may_change_is_walked_afresh(
     def boxed(seen_state: GameState, player: int, picks: Picks | None = None) -> View:
         return attrs.evolve(view(seen_state, player, picks), display=shown)
 
-    monkeypatch.setattr(invariants, "view", boxed)
+    monkeypatch.setattr(invariants.secrets, "view", boxed)
     assert check_state(state) == ()
     box.append(state.deck[0])
     assert any(v.invariant == "views-hide-secrets" for v in check_state(state))

@@ -732,6 +732,71 @@ def state_from_json(document: Any, components: Components) -> GameState:
     Raises :class:`StateFormatError` naming the field when the document is malformed or
     was written for another component set.
     """
+    state = _read_state(document, components, None)
+    validate_state(state)
+    return state
+
+
+_READ_BACK: dict[tuple[str, int], object] = {}
+"""Parts of states that :func:`reads_back` found read back equal, by field name and
+``id``; the part itself (a frozen value) is the entry, so its id cannot be reused while
+it is remembered."""
+
+_READ_BACK_KEPT = 16_384
+"""Entries kept before the memo starts afresh."""
+
+
+def _kept(name: str, part: Any) -> Any:
+    """``part`` when this very object, as field ``name``, was read back equal before."""
+    return part if _READ_BACK.get((name, id(part))) is part else None
+
+
+_PARTS = (
+    "config",
+    "deck",
+    "discard",
+    "display",
+    "specials_on_table",
+    "court_influence",
+    "province_order",
+    "bonus_on_board",
+    "palaces",
+)
+"""The fields of a state :func:`reads_back` remembers (besides each seat)."""
+
+
+def reads_back(state: GameState, document: Any) -> bool:
+    """True when ``state_from_json(document, components)`` would return a state equal
+    to ``state``, where ``document`` is ``state_to_json(state)``; False when it might
+    not (then ask :func:`state_from_json` itself, for its answer and its error).
+
+    A part of ``state`` (a seat, the deck, the palaces...) that is the very object
+    found read back equal before, as the same field, is not read again: the writer
+    writes each part from that part alone and the reader reads it from its text alone,
+    so the same part gives the same text and reads back the same. Every other part is
+    read by the code :func:`state_from_json` uses, and the whole state is checked by
+    :func:`validate_state` every time.
+    """
+    try:
+        loaded = _read_state(document, state.config.components, state)
+        validate_state(loaded)
+    except Exception:  # the reader's own answer is wanted: the caller asks it
+        return False
+    if loaded != state:
+        return False
+    if len(_READ_BACK) >= _READ_BACK_KEPT:
+        _READ_BACK.clear()
+    for name in _PARTS:
+        part = getattr(state, name)
+        _READ_BACK[(name, id(part))] = part
+    for seat in state.players:
+        _READ_BACK[("seats", id(seat))] = seat
+    return True
+
+
+def _read_state(document: Any, components: Components, known: GameState | None) -> GameState:
+    """The state ``document`` describes, before :func:`validate_state`. With ``known``
+    (see :func:`reads_back`), its parts already read back equal are taken as they are."""
     fields = _Fields(document, "")
     if fields.get("format") != STATE_FORMAT:
         raise StateFormatError(f"format: expected {STATE_FORMAT!r}")
@@ -742,17 +807,24 @@ def state_from_json(document: Any, components: Components) -> GameState:
             "components: the state was written for another component set "
             f"({fields.text('components')}, not {components.digest})"
         )
-    try:
-        rules = RuleSet.from_json(fields.get("ruleset"))
-    except RecordError as error:
-        raise StateFormatError(str(error)) from None
+    config = _kept("config", known.config) if known is not None else None
+    if config is None:
+        try:
+            rules = RuleSet.from_json(fields.get("ruleset"))
+        except RecordError as error:
+            raise StateFormatError(str(error)) from None
     seats = fields.get("seats")
     if not isinstance(seats, list):
         raise StateFormatError("seats: expected a list")
-    bonus = fields.get("bonus_on_board")
-    if not isinstance(bonus, dict) or not all(isinstance(v, str) for v in bonus.values()):
-        raise StateFormatError("bonus_on_board: expected an object of city: tile id")
-    palaces = _palaces_from_json(fields.get("palaces"))
+    old = known if known is not None and len(known.players) == len(seats) else None
+    bonus_on_board = _kept("bonus_on_board", known.bonus_on_board) if known else None
+    if bonus_on_board is None:
+        bonus = fields.get("bonus_on_board")
+        if not isinstance(bonus, dict) or not all(isinstance(v, str) for v in bonus.values()):
+            raise StateFormatError("bonus_on_board: expected an object of city: tile id")
+    palaces = _kept("palaces", known.palaces) if known is not None else None
+    if palaces is None:
+        palaces = _palaces_from_json(fields.get("palaces"))
     withdrawal = None
     if fields.get("withdrawal") is not None:
         w = _Fields(fields.get("withdrawal"), "withdrawal")
@@ -773,28 +845,36 @@ def state_from_json(document: Any, components: Components) -> GameState:
         step = Step(fields.text("step"))
     except ValueError:
         raise StateFormatError(f"step: unknown step {fields.get('step')!r}") from None
-    state = GameState(
-        config=GameConfig(fields.integer("players"), rules, components),
+    k = known
+    return GameState(
+        config=config or GameConfig(fields.integer("players"), rules, components),
         visit=fields.integer("visit"),
         step=step,
         to_move=fields.optional_integer("to_move"),
         start_player=fields.integer("start_player"),
-        players=tuple(_seat_from_json(seat, index) for index, seat in enumerate(seats)),
-        deck=fields.strings("deck"),
-        discard=tuple(sorted(fields.strings("discard"))),
-        display=tuple(sorted(fields.strings("display"))),
-        specials_on_table=tuple(sorted(fields.strings("specials_on_table"))),
-        court_influence=_in_symbol_order(fields.symbols("court_influence")),
+        players=tuple(
+            (_kept("seats", old.players[index]) if old is not None else None)
+            or _seat_from_json(seat, index)
+            for index, seat in enumerate(seats)
+        ),
+        deck=(k and _kept("deck", k.deck)) or fields.strings("deck"),
+        discard=(k and _kept("discard", k.discard)) or tuple(sorted(fields.strings("discard"))),
+        display=(k and _kept("display", k.display)) or tuple(sorted(fields.strings("display"))),
+        specials_on_table=(k and _kept("specials_on_table", k.specials_on_table))
+        or tuple(sorted(fields.strings("specials_on_table"))),
+        court_influence=(k and _kept("court_influence", k.court_influence))
+        or _in_symbol_order(fields.symbols("court_influence")),
         crown_in_court=fields.boolean("crown_in_court"),
         court_province_tile=fields.optional_text("court_province_tile"),
-        province_order=fields.strings("province_order"),
-        bonus_on_board=tuple(sorted(bonus.items())),
+        province_order=(k and _kept("province_order", k.province_order))
+        or fields.strings("province_order"),
+        bonus_on_board=(
+            bonus_on_board if bonus_on_board is not None else tuple(sorted(bonus.items()))
+        ),
         palaces=palaces,
         withdrawal=withdrawal,
         draw=draw,
     )
-    validate_state(state)
-    return state
 
 
 def position_from_json(document: Any, components: Components) -> GameState:

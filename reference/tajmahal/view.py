@@ -14,13 +14,13 @@ beside it: :func:`track_picks` updates them from one state to the next and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import attrs
 
 from tajmahal.board import CityId, ProvinceId
 from tajmahal.components import BonusTileId, CardId, ProvinceTileId
-from tajmahal.state import GameState, Palace, Step
+from tajmahal.state import GameState, Palace, PlayerState, Step
 from tajmahal.symbols import CardColour, Symbol
 
 
@@ -138,6 +138,49 @@ def picks_along(states: Iterable[GameState]) -> Picks:
     return picks
 
 
+_SEAT_VIEWS: dict[tuple[int, bool, tuple[CardId, ...]], tuple[PlayerState, object, PlayerView]] = {}
+"""Player views already made, by the seat's ``id``, whether its hand is shown, and its
+known picks. The seat (a frozen value) and the special cards it was read with are kept
+beside the view, so an entry is used only for the very same seat: consecutive states of
+a game share most of their seats, and every seat's view is made for every viewer."""
+
+_SEAT_VIEWS_KEPT = 4096
+"""Entries kept before the memo starts afresh."""
+
+
+def _player_view(
+    seat_state: PlayerState,
+    shown: bool,
+    picks: tuple[CardId, ...],
+    specials: Mapping[CardId, object],
+) -> PlayerView:
+    """The public part of one seat (its hand too when ``shown``), with the ``picks`` it
+    still holds as known cards."""
+    hand = seat_state.hand
+    known = tuple(card for card in picks if card in hand) if picks else ()
+    key = (id(seat_state), shown, known)
+    found = _SEAT_VIEWS.get(key)
+    if found is not None and found[0] is seat_state and found[1] is specials:
+        return found[2]
+    made = PlayerView(
+        hand=hand if shown else None,
+        hand_size=len(hand),
+        specials=tuple(card for card in hand if card in specials),
+        known=known,
+        played=seat_state.played,
+        colour=seat_state.colour,
+        withdrawn=seat_state.withdrawn,
+        influence=seat_state.influence,
+        province_tiles=seat_state.province_tiles,
+        goods_tiles=seat_state.goods_tiles,
+        score=seat_state.score,
+    )
+    if len(_SEAT_VIEWS) >= _SEAT_VIEWS_KEPT:
+        _SEAT_VIEWS.clear()
+    _SEAT_VIEWS[key] = (seat_state, specials, made)
+    return made
+
+
 def view(state: GameState, player: int, picks: Picks | None = None) -> View:
     """The view of ``state`` for seat ``player``: other hands and the deck order removed,
     each seat's special cards and known display picks (``picks``, from
@@ -160,20 +203,10 @@ def view(state: GameState, player: int, picks: Picks | None = None) -> View:
         to_move=state.to_move,
         start_player=state.start_player,
         players=tuple(
-            PlayerView(
-                hand=seat_state.hand if seat == player else None,
-                hand_size=len(seat_state.hand),
-                specials=tuple(card for card in seat_state.hand if card in specials),
-                known=tuple(card for card in known[seat] if card in seat_state.hand),
-                played=seat_state.played,
-                colour=seat_state.colour,
-                withdrawn=seat_state.withdrawn,
-                influence=seat_state.influence,
-                province_tiles=seat_state.province_tiles,
-                goods_tiles=seat_state.goods_tiles,
-                score=seat_state.score,
-            )
-            for seat, seat_state in enumerate(state.players)
+            [
+                _player_view(seat_state, seat == player, known[seat], specials)
+                for seat, seat_state in enumerate(state.players)
+            ]
         ),
         deck_size=len(state.deck),
         discard=state.discard,
