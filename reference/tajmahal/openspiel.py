@@ -40,6 +40,7 @@ from __future__ import annotations
 import json
 import random
 from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -745,15 +746,19 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             return _dealing_text(node, seat)
         return found[1]
 
-    def resample_from_infostate(self, player: int, sampler: Any = None) -> TajMahalState:
-        """A state ``player`` cannot tell from this one, hidden cards drawn at random."""
+    def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> TajMahalState:
+        """A state ``player`` cannot tell from this one, hidden cards drawn at random.
+
+        ``sampler`` gives a float in [0, 1) each call (OpenSpiel passes a
+        ``pyspiel.UniformProbabilitySampler``); one call seeds the draw, so a seeded
+        sampler makes the resampling reproducible and nothing reads the global generator."""
         data = self._data
         state = data.engine_state()
         found = _knowledge(data, player)
         public = _knowledge(data, PUBLIC)
         if state is None or found is None or public is None or isinstance(data.node, Shuffling):
             return TajMahalState(self.get_game(), data)
-        seed = int(sampler() * 2**52) if sampler is not None else random.getrandbits(52)
+        seed = int(sampler() * 2**52)
         rng = random.Random(seed)
         sampled = sample_consistent_state(view(state, player), found[0], rng, config=state.config)
         knowledge: dict[int, Knowledge] = {player: found[0], PUBLIC: public[0]}
