@@ -9,11 +9,16 @@ Every loop plays uniformly random legal actions from a seeded generator:
 - ``openspiel-staged``: the default game, the setup dealt by chance nodes too;
 - ``pettingzoo-masks``: ``env.last(observe=False)``, the mask from ``infos`` (the random
   agent reads the int8 mask as booleans: numpy's ``nonzero`` is ten times slower on int8);
-- ``pettingzoo-observe``: ``env.last()``, building every observation tensor.
+- ``pettingzoo-observe``: ``env.last()``, building every observation tensor;
+- with ``--bridge``, also ``seeded-no-bridge`` and ``staged-no-bridge``: the OpenSpiel
+  loops calling the state's ``_apply_action`` directly instead of OpenSpiel's C++
+  ``apply_action`` (which asks ``current_player``, calls ``_apply_action`` and keeps the
+  history): the difference is what that bridge costs. They are left out of the digest.
 
 Runs every loop once per repeat, in turn (round robin), and keeps the fastest run of
 each. Prints CPU seconds, games per second, the ratio to the engine, and a digest of the
-final scores of every loop (sha256 over "loop:game:scores" lines), which must not
+final scores of every loop (sha256 over "loop:game:scores" lines, in the order above,
+without the ``--bridge`` loops), which must not
 change for the same arguments. Never used as a timed test.
 """
 
@@ -35,7 +40,7 @@ def engine_game(players: int, seed: int) -> tuple[int, ...]:
     return final.scores
 
 
-def openspiel_game(setup: str) -> Callable[[int, int], tuple[int, ...]]:
+def openspiel_game(setup: str, direct: bool = False) -> Callable[[int, int], tuple[int, ...]]:
     import pyspiel
 
     import tajmahal.openspiel  # noqa: F401 - registers the game
@@ -54,13 +59,17 @@ def openspiel_game(setup: str) -> Callable[[int, int], tuple[int, ...]]:
                 loaded[players] = game
         state = game.new_initial_state()
         rng = random.Random(seed)
+        # Direct: the Python step without OpenSpiel's C++ apply_action around it (which
+        # asks current_player, calls _apply_action and keeps the history); a measure of
+        # that bridge only, not a way to use the game.
+        step = state._apply_action if direct else state.apply_action
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                step(outcomes[rng.randrange(len(outcomes))][0])
             else:
                 legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
+                step(legal[rng.randrange(len(legal))])
         return tuple(int(value) for value in state.returns())
 
     return play
@@ -106,11 +115,20 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=3, help="report the fastest of N runs of each loop"
     )
+    parser.add_argument(
+        "--bridge",
+        action="store_true",
+        help="also time the OpenSpiel loops without OpenSpiel's C++ apply_action "
+        "(not in the digest): what the bridge costs",
+    )
     arguments = parser.parse_args()
     loops: dict[str, Callable[[int, int], tuple[int, ...]]] = {"engine": engine_game}
     try:
         loops["openspiel-seeded"] = openspiel_game("seeded")
         loops["openspiel-staged"] = openspiel_game("staged")
+        if arguments.bridge:
+            loops["seeded-no-bridge"] = openspiel_game("seeded", direct=True)
+            loops["staged-no-bridge"] = openspiel_game("staged", direct=True)
     except ImportError:
         print("openspiel: not installed (pip install tajmahal-reference[openspiel])")
     try:
@@ -134,8 +152,9 @@ def main() -> None:
     digest = hashlib.sha256()
     base = arguments.games / best["engine"]
     for name in loops:
-        for line in results[name]:
-            digest.update(line.encode("utf-8"))
+        if not name.endswith("-no-bridge"):
+            for line in results[name]:
+                digest.update(line.encode("utf-8"))
         rate = arguments.games / best[name]
         print(
             f"{name:20} {best[name]:7.2f} s CPU  {rate:8.1f} games/s  {rate / base:5.2f} of engine"

@@ -10,7 +10,9 @@ once the game is over, is the ``win`` utility: the winners share 1).
 
 Prints the win rate of the searching seat (a shared win counts as its share), the rate
 expected from a seat that wins at random (1 / players), CPU seconds, and a digest of
-every game's final scores. Slow by design; never part of ``make check``.
+every game's final scores, the same on every run for the same arguments (every draw comes
+from one generator per game, seeded by its number). Slow by design; never part of
+``make check``.
 """
 
 from __future__ import annotations
@@ -71,6 +73,13 @@ def play(players: int, game_number: int, arguments: argparse.Namespace) -> tuple
         arguments.simulations,
         random_state=rng,
         allow_inconsistent_action_sets=True,
+    )
+    # OpenSpiel's own resampler seeds a new sampler from the operating system at every
+    # simulation; drawing from the game's generator makes the match reproducible.
+    bot.set_resampler(
+        lambda root, player: root.resample_from_infostate(
+            player, lambda: float(rng.random_sample())
+        )
     )
     opponents = {
         seat: PLAYER_TYPES[arguments.opponent](seed=game_number * 10 + seat)

@@ -27,7 +27,7 @@ changes it must bump :data:`ACTION_SPACE_VERSION` (a test pins ids literally).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from types import MappingProxyType
 
@@ -114,12 +114,28 @@ class ActionSpace:
         new is looked up by card and city strings, whose hashes are cached, rather than
         by action values.
         """
-        actions = actions if isinstance(actions, list | tuple) else list(actions)
-        seen = self._seen
+        if type(actions) is not tuple and type(actions) is not list:
+            actions = list(actions)
         try:
-            return list(map(seen.__getitem__, map(id, actions)))
+            seen = self._seen
+            return [seen[id(action)] for action in actions]
         except KeyError:
-            pass
+            return self._learn(actions)
+
+    def sorted_ids_of(self, actions: Iterable[Action]) -> list[int]:
+        """``sorted(self.ids_of(actions))``, sorted as they are looked up (one list fewer:
+        OpenSpiel wants its legal actions sorted)."""
+        if type(actions) is not tuple and type(actions) is not list:
+            actions = list(actions)
+        try:
+            seen = self._seen
+            return sorted([seen[id(action)] for action in actions])
+        except KeyError:
+            return sorted(self._learn(actions))
+
+    def _learn(self, actions: Sequence[Action]) -> list[int]:
+        """The ids of ``actions``, remembering those not met before (see :meth:`ids_of`)."""
+        seen = self._seen
         found: list[int | None] = list(map(seen.get, map(id, actions)))
         if len(seen) > _SEEN_LIMIT:
             seen.clear()

@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -134,64 +136,98 @@ class _Base:
     """Per seat (and :data:`PUBLIC`), the information-state text up to this point."""
 
 
+class _Link:
+    """One step of a game's history, from which a seat's knowledge is worked out.
+
+    Clones share their common past. A link holds the engine state after its step only
+    where it is needed: where knowledge starts, and where knowledge has been worked out
+    (it is replayed from there: ``apply`` is a pure function of the state before and the
+    action). A simulated game asks for no knowledge, so its states are let go step by
+    step as in a bare engine loop, which spares Python's garbage collector the whole
+    history of states.
+    """
+
+    __slots__ = ("action", "base", "cache", "observed", "parent", "start", "state")
+
+    def __init__(
+        self,
+        parent: _Link | None,
+        action: Action | None,
+        state: GameState | None = None,
+        base: _Base | None = None,
+    ) -> None:
+        self.parent = parent
+        """The previous link (None where knowledge starts)."""
+        self.action = action
+        """The engine action from the parent's state to this one (None at a start)."""
+        self.state = state
+        """The engine state after the step, where kept (always at a start)."""
+        self.base = base
+        """Set at a resampled or restored state, and at a start once asked for."""
+        self.start = parent is None
+        """True where per-seat knowledge starts (:attr:`base` is then set or computable)."""
+        self.cache: dict[int, tuple[Knowledge, str]] | None = None
+        """Per seat: the knowledge here and this step's information-state line (made on
+        first use: most links of a simulated game are never asked)."""
+        self.observed: tuple[Observation, ...] = ()
+        """What each seat learned from the step into this link, once asked for."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Link:
+        return self
+
+    def start_base(self) -> _Base:
+        """The knowledge where it starts (built on first use at the end of a dealing)."""
+        if self.base is None:
+            assert self.start and self.state is not None
+            self.base = _start_base(self.state)
+        return self.base
+
+
 class _Data:
-    """One immutable link of a game's history; clones share their common past.
+    """One position of a game: the node and what is asked of it, with the history link
+    that leads to it. Clones share it (it never changes but for answers remembered).
 
     A plain slotted class rather than an attrs value: one is built per step, on the
     adapter's hot path.
     """
 
-    __slots__ = (
-        "action",
-        "base",
-        "cache",
-        "chance",
-        "legal",
-        "node",
-        "observed",
-        "parent",
-        "player",
-        "start",
-    )
+    __slots__ = ("chance", "legal", "link", "node", "player")
 
     def __init__(
         self,
         node: Node,
-        parent: _Data | None = None,
-        action: Action | None = None,
+        link: _Link | None = None,
+        restored: None = None,
         base: _Base | None = None,
-        start: bool = False,
         player: int | None = None,
+        start: bool = False,
     ) -> None:
         self.node = node
         """Where the game stands."""
-        self.parent = parent
-        """The previous link (None at the start or at a resampled state)."""
-        self.action = action
-        """The engine action from the parent's state to this one (None for a partial draw)."""
-        self.base = base
-        """Set at a resampled state, and at the first engine state once asked for."""
-        self.start = start or base is not None
-        """True where per-seat knowledge starts (:attr:`base` is then set or computable)."""
+        if base is not None or start:
+            # A start of knowledge: the end of a dealing, a seeded setup, a resampled
+            # state, or an unpickled one (pickles call ``_Data(node, None, None, base)``,
+            # hence the unused third argument).
+            state = node.state if isinstance(node, Shuffling) else node
+            assert isinstance(state, GameState)
+            link = _Link(None, None, state, base)
+        self.link = link
+        """The history up to here (None while the setup is dealt). A reshuffle's partial
+        draws share the link of the chance step: they add nothing a seat learns."""
         self.chance: list[int] | None = None
         """The sorted chance outcome ids here, once known (a chance node's list is derived
         from its parent's by removing the drawn outcome)."""
-        self.cache: dict[int, tuple[Knowledge, str]] | None = None
-        """Per seat: the knowledge here and this step's information-state line (made on
-        first use: most links of a simulated game are never asked)."""
         self.legal: list[int] | None = None
         """The sorted legal action ids, once asked for."""
         self.player = _player_of(node) if player is None else player
         """OpenSpiel's current player here."""
-        self.observed: tuple[Observation, ...] = ()
-        """What each seat learned from the step into this link, once asked for."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle (OpenSpiel's serialization) without the chain: the node, and every seat's
-        knowledge and information-state text here."""
+        """Pickle (OpenSpiel's serialization) without the history: the node, and every
+        seat's knowledge and information-state text here."""
         state = self.engine_state()
         if state is None:
             return (_Data, (self.node,))
@@ -200,14 +236,6 @@ class _Data:
         knowledge = {seat: item[0] for seat, item in found.items() if item is not None}
         prefix = {seat: item[1] for seat, item in found.items() if item is not None}
         return (_Data, (self.node, None, None, _Base(knowledge, prefix)))
-
-    def start_base(self) -> _Base:
-        """The knowledge where it starts (built on first use at the end of a dealing)."""
-        if self.base is None:
-            state = self.node
-            assert self.start and isinstance(state, GameState)
-            self.base = _start_base(state)
-        return self.base
 
     def engine_state(self) -> GameState | None:
         """The engine state here (the state at the chance step while shuffling)."""
@@ -405,6 +433,20 @@ def _pairs(count: int, ids: int) -> list[tuple[int, float]]:
     return found
 
 
+def _without(ids: list[int], action: int) -> list[int] | None:
+    """A new list: ``ids`` (distinct) without ``action``, or None when it is not among them.
+
+    Found by bisection, as the lists are sorted; by a scan if that misses."""
+    at = bisect_left(ids, action)
+    if at == len(ids) or ids[at] != action:
+        if action not in ids:
+            return None
+        at = ids.index(action)
+    left = ids[:]
+    del left[at]
+    return left
+
+
 def _player_of(node: Node) -> int:
     if isinstance(node, GameState):
         if node.is_over:
@@ -432,14 +474,20 @@ def _start_base(state: GameState) -> _Base:
 
 
 def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
-    """The knowledge of ``seat`` at ``data`` and the full information-state text."""
-    chain: list[_Data] = []
-    link: _Data | None = data
-    while link is not None and not link.start and (link.cache is None or seat not in link.cache):
-        chain.append(link)
-        link = link.parent
-    if link is None:
+    """The knowledge of ``seat`` at ``data`` and the full information-state text.
+
+    Walks back to the nearest link where ``seat``'s knowledge is known (or starts), then
+    forward again, updating it with what the seat learns at each step. A link passed on
+    the way keeps its engine state (replayed from the one before where it was let go)."""
+    current = data.link
+    if current is None:
         return None  # still dealing
+    chain: list[_Link] = []
+    link = current
+    while not link.start and (link.cache is None or seat not in link.cache):
+        chain.append(link)
+        assert link.parent is not None
+        link = link.parent
     if link.cache is None:
         link.cache = {}
     if seat in link.cache:
@@ -448,37 +496,40 @@ def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
         base = link.start_base()
         knowledge = base.knowledge[seat]
         link.cache[seat] = (knowledge, base.prefix[seat])
+    before = link.state
+    assert before is not None  # kept at a start and wherever knowledge is known
     for step in reversed(chain):
-        parent = step.parent
-        assert parent is not None
-        line = ""
-        if step.action is not None:
-            before = parent.engine_state()
-            after = step.engine_state()
-            assert before is not None and after is not None
-            if not step.observed:
-                step.observed = observe(before, step.action, after)
-            seen = step.observed[0 if seat == PUBLIC else seat]
-            if seat == PUBLIC:
-                seen = attrs.evolve(seen, seat=PUBLIC, private=())
-            knowledge = knowledge.update(seen)
-            line = seen.to_text()
+        action = step.action
+        assert action is not None
+        after = step.state
+        if after is None:
+            after = data.engine_state() if step is current else apply(before, action)
+            assert after is not None
+            step.state = after
+        if not step.observed:
+            step.observed = observe(before, action, after)
+        seen = step.observed[0 if seat == PUBLIC else seat]
+        if seat == PUBLIC:
+            seen = attrs.evolve(seen, seat=PUBLIC, private=())
+        knowledge = knowledge.update(seen)
         if step.cache is None:
             step.cache = {}
-        step.cache[seat] = (knowledge, line)
+        step.cache[seat] = (knowledge, seen.to_text())
+        before = after
     lines: list[str] = []
-    link = data
-    while link is not None:
+    link = current
+    while True:
         assert link.cache is not None
-        line = link.cache[seat][1]
         if link.start:
             lines.append(link.start_base().prefix[seat])
             break
+        line = link.cache[seat][1]
         if line:
             lines.append(line)
+        assert link.parent is not None
         link = link.parent
-    assert data.cache is not None
-    return data.cache[seat][0], "\n".join(reversed(lines))
+    assert current.cache is not None
+    return current.cache[seat][0], "\n".join(reversed(lines))
 
 
 class TajMahalState(pyspiel.State):  # type: ignore[misc]
@@ -507,7 +558,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         if found is None:
             node = data.node
             assert isinstance(node, GameState)
-            found = data.legal = sorted(self._game.space.ids_of(legal_actions(node)))
+            found = data.legal = self._game.space.sorted_ids_of(legal_actions(node))
         return found
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -525,7 +576,8 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             return []
         found = data.legal
         if found is None:
-            found = self._legal_actions(current)
+            # As _legal_actions, inline: this is the adapter's hottest path.
+            found = data.legal = self._game.space.sorted_ids_of(legal_actions(data.node))  # type: ignore[arg-type]
         return found[:]
 
     def is_chance_node(self) -> bool:
@@ -559,7 +611,8 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         ids = self._data.chance
         if ids is None:
             ids = self._chance_ids()
-        return list(map(_pairs(len(ids), self._game.chance_ids).__getitem__, ids))
+        pairs = _pairs(len(ids), self._game.chance_ids)
+        return [pairs[i] for i in ids]
 
     def _outcome(self, action: int, phase: str | None = None) -> str | int:
         game = self._game
@@ -591,7 +644,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             else:
                 assert after.to_move is not None
                 player = after.to_move
-            self._data = _Data(after, data, move, player=player)
+            self._data = _Data(after, _Link(data.link, move), None, None, player)
             return
         if isinstance(node, GameState):
             node = Shuffling(node)
@@ -599,26 +652,19 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         if isinstance(node, Shuffling):
             # Checked against the cards left, then drawn as Shuffling.draw draws it (the
             # new node works out the cards left when asked; this list keeps them here).
-            left = self._chance_ids()[:]
-            try:
-                left.remove(action)
-            except ValueError:
-                raise ValueError(
-                    f"chance outcome {action} is not among the cards to shuffle"
-                ) from None
+            ids = data.chance
+            left = _without(ids if ids is not None else self._chance_ids(), action)
+            if left is None:
+                raise ValueError(f"chance outcome {action} is not among the cards to shuffle")
             order = (*node.order, self._game.cards[action])
             if not left:
-                following = apply(node.state, Reshuffle(order))
-                # The link before the first draw holds the state at the chance step: the
-                # partial draws between add nothing a seat learns, so they are let go
-                # (a state restored in mid-shuffle starts its knowledge there instead).
-                start = data
-                while isinstance(start.node, Shuffling) and not start.start:
-                    assert start.parent is not None
-                    start = start.parent
-                self._data = _Data(following, start, Reshuffle(order))
+                reshuffle = Reshuffle(order)
+                following = apply(node.state, reshuffle)
+                # The partial draws shared the link of the chance step (a state restored
+                # in mid-shuffle starts its knowledge there).
+                self._data = _Data(following, _Link(data.link, reshuffle))
                 return
-            child = _Data(Shuffling(node.state, order), data, player=_CHANCE)
+            child = _Data(Shuffling(node.state, order), data.link, None, None, _CHANCE)
         else:
             game = self._game
             drawn = len(node.province_tiles) + len(node.bonus_tiles) + len(node.cards)
@@ -631,13 +677,10 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 return
             # A tile or a card: checked against the outcomes left, then added as
             # Dealing.draw adds it (the phase comes from the fixed order of the draws).
-            left = self._chance_ids()[:]
-            try:
-                left.remove(action)
-            except ValueError:
-                raise ValueError(
-                    f"chance outcome {action} is not possible at the {phase} step"
-                ) from None
+            ids = data.chance
+            left = _without(ids if ids is not None else self._chance_ids(), action)
+            if left is None:
+                raise ValueError(f"chance outcome {action} is not possible at the {phase} step")
             provinces, bonus, cards = node.province_tiles, node.bonus_tiles, node.cards
             if phase == "card":
                 cards = (*cards, game.cards[action])
@@ -646,7 +689,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             else:
                 bonus = (*bonus, game.bonus_tiles[action])
             following = Dealing(node.components, node.players, node.rules, provinces, bonus, cards)
-            child = _Data(following, data, player=_CHANCE)
+            child = _Data(following, None, None, None, _CHANCE)
             if game.deal_phases[drawn + 1] != phase:
                 self._data = child
                 return
@@ -703,15 +746,19 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             return _dealing_text(node, seat)
         return found[1]
 
-    def resample_from_infostate(self, player: int, sampler: Any = None) -> TajMahalState:
-        """A state ``player`` cannot tell from this one, hidden cards drawn at random."""
+    def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> TajMahalState:
+        """A state ``player`` cannot tell from this one, hidden cards drawn at random.
+
+        ``sampler`` gives a float in [0, 1) each call (OpenSpiel passes a
+        ``pyspiel.UniformProbabilitySampler``); one call seeds the draw, so a seeded
+        sampler makes the resampling reproducible and nothing reads the global generator."""
         data = self._data
         state = data.engine_state()
         found = _knowledge(data, player)
         public = _knowledge(data, PUBLIC)
         if state is None or found is None or public is None or isinstance(data.node, Shuffling):
             return TajMahalState(self.get_game(), data)
-        seed = int(sampler() * 2**52) if sampler is not None else random.getrandbits(52)
+        seed = int(sampler() * 2**52)
         rng = random.Random(seed)
         sampled = sample_consistent_state(view(state, player), found[0], rng, config=state.config)
         knowledge: dict[int, Knowledge] = {player: found[0], PUBLIC: public[0]}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from ai_helpers import random_game
 
@@ -105,6 +107,13 @@ def test_every_legal_action_of_random_games_has_an_id(players: int) -> None:
         legal = legal_actions(before)
         ids = space.ids_of(legal)
         assert ids == [space.action_id(action) for action in legal]
+        assert space.sorted_ids_of(legal) == sorted(space.action_id(a) for a in legal)
+        # Equal actions that are other objects: looked up by value, then remembered.
+        copies = tuple(copy.copy(action) for action in legal)
+        assert space.sorted_ids_of(copies) == sorted(ids)
+        assert space.ids_of(copies) == ids
+        assert space.ids_of(iter(legal)) == ids
+        assert space.sorted_ids_of(iter(copies)) == sorted(ids)
         mask = space.mask(legal)
         assert sum(mask) == len(legal)
         assert all(mask[i] for i in ids)

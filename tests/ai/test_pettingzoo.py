@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from ai_helpers import extra
@@ -52,3 +54,51 @@ def test_same_seed_same_game() -> None:
         return scores
 
     assert final(4) == final(4)
+
+
+def test_observations_and_masks_are_the_uncached_ones_also_after_copies() -> None:
+    """Every observation and mask, for every agent at every step, equals the view's tensor
+    and the mask of the legal actions computed afresh; a deep copy or a pickle of the
+    environment taken mid-game goes on giving the same as the original."""
+    import copy
+    import pickle
+
+    from tajmahal import legal_actions
+    from tajmahal.action_space import action_space
+    from tajmahal.observation import observation_tensor
+    from tajmahal.view import view
+
+    space = action_space()
+
+    def check(game: Any) -> None:
+        state = game.state_
+        for seat, agent in enumerate(game.possible_agents):
+            observation = game.observe(agent)
+            expected = observation_tensor(view(state, seat), game.components)
+            assert observation["observation"].tolist() == expected
+            moving = agent == game.agent_selection and not state.is_over
+            flags = space.mask(legal_actions(state)) if moving else (False,) * space.size
+            assert observation["action_mask"].astype(bool).tolist() == list(flags)
+
+    game = environment.env(players=4, utility="score")
+    game.reset(seed=31)
+    rng = np.random.default_rng(1)
+    copies: list[Any] = []
+    steps = 0
+    for _agent in game.agent_iter():
+        _observation, _reward, termination, truncation, info = game.last()
+        if termination or truncation:
+            game.step(None)
+            continue
+        if steps % 5 == 0:
+            check(game)
+        if steps in (40, 150):
+            copies += [copy.deepcopy(game), pickle.loads(pickle.dumps(game))]
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        game.step(action)
+        for other in copies:
+            other.step(action)
+            assert other.state_ == game.state_
+            check(other)
+        steps += 1
+    assert steps > 150
