@@ -12,9 +12,11 @@ values and generated documents; the tests run with and without the extra install
 from __future__ import annotations
 
 import gc
+import hashlib
 import json
 import os
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,8 +27,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from tajmahal import inputs, schemas
-from tajmahal.actions import Action
+from tajmahal import digest, inputs, schemas
+from tajmahal.actions import Action, parse_action
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
 from tajmahal.digest import action_strings, legal_digest
@@ -34,15 +36,15 @@ from tajmahal.engine import apply, apply_with_events, legal_actions, random_resh
 from tajmahal.errors import RecordError
 from tajmahal.events import Event
 from tajmahal.inputs import RECORD_LIMITS, InputError, parse_json_document
-from tajmahal.rules import RuleSet
+from tajmahal.rules import MajorityScope, RuleSet
 from tajmahal.schemas import FAST_PATH_VARIABLE, compiled_says_valid, first_violation
-from tajmahal.serialize import canonical_json, state_from_json, state_to_json
+from tajmahal.serialize import canonical_json, state_digest, state_from_json, state_to_json
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState, PlayerState, Withdrawal
 from tajmahal.symbols import CardColour
 from tajmahal.tags import action_clauses, step_clauses
 from tajmahal.testing import damaged_records, rule_sets
-from tajmahal.trace import read_record
+from tajmahal.trace import VerificationError, read_record, replay_steps, replayed_states
 from tajmahal.verify import verify_paths
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,6 +96,29 @@ def test_canonical_text_under_any_rule_set_is_the_plain_recipe(
 ) -> None:
     for state in game(players, seed, rules):
         assert canonical_json(state) == plain_canonical(state)
+
+
+def plain_digest(state: GameState) -> str:
+    """The recipe of docs/trace-format.md, "Digests"."""
+    return "sha256:" + hashlib.sha256(plain_canonical(state).encode("utf-8")).hexdigest()
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_state_digest_going_on_from_the_head_is_the_plain_recipe(players: int) -> None:
+    """The digest goes on from the remembered head's SHA-256 when a step leaves the head
+    unchanged: every state of a game, each digested once, twice, after its text was
+    written, and after another game's state was digested."""
+    other = list(game(4, 31, RuleSet(majority_scope=MajorityScope.ALL)))
+    for index, state in enumerate(game(players, 32, RuleSet())):
+        assert state_digest(state) == plain_digest(state)
+        assert state_digest(state) == plain_digest(state)
+        if index % 3 == 0:
+            canonical_json(other[index % len(other)])
+            assert state_digest(state) == plain_digest(state)
+        if index % 5 == 0:
+            assert state_digest(other[index % len(other)]) == plain_digest(
+                other[index % len(other)]
+            )
 
 
 def test_canonical_text_of_states_of_two_games_in_turn_is_the_plain_recipe() -> None:
@@ -175,14 +200,38 @@ def test_action_strings_are_the_sorted_strings_of_the_actions() -> None:
         assert legal_digest(legal) == legal_digest([str(action) for action in legal])
 
 
+def test_action_strings_of_fresh_mixed_and_forgotten_actions() -> None:
+    """Actions not remembered yet, strings among actions, a generator, and a memo
+    emptied when full all give the plain recipe."""
+    legal = next(game(3, 22, RuleSet()))
+    actions = list(legal_actions(legal))
+    fresh = [parse_action(str(action)) for action in actions]  # equal, not the same objects
+    mixed = [str(actions[0]), *actions[1:]]
+    plain = sorted(str(action) for action in actions)
+    for listed in (actions, fresh, mixed, iter(fresh), tuple(actions)):
+        assert action_strings(listed) == plain
+    digest._TEXTS.clear()
+    digest._ALIVE.clear()
+    assert action_strings(actions) == plain
+    assert len(digest._TEXTS) == len(digest._ALIVE) == len(actions)
+    for _ in range(3):  # fill the memo past its bound: it starts afresh
+        for state in game(5, 23, RuleSet()):
+            if not state.is_chance and not state.is_over:
+                action_strings([parse_action(str(a)) for a in legal_actions(state)])
+        assert len(digest._TEXTS) <= digest._TEXTS_KEPT
+    assert action_strings(actions) == plain
+
+
 # ---------------------------------------------------------------------------------------
 # Parsing: the walk over every value only when it could refuse something
 
 
 def outcome(text: str, walk_always: bool) -> Any:
-    """The parsed document, or the error message."""
+    """The parsed document, or the error message (``walk_always``: without either short
+    cut, the walk over every value and the integer hook for every integer)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(inputs, "_WALK_ONLY_IF_NEEDED", not walk_always)
+        patch.setattr(inputs, "_HOOK_ONLY_IF_NEEDED", not walk_always)
         try:
             return parse_json_document(text, RECORD_LIMITS, "x.json")
         except InputError as error:
@@ -194,6 +243,7 @@ JSON_PIECES = st.sampled_from(
         *['"', "\\", "\\u0000", "\\ud800", "\\n", "\x7f", "\x85", "é", "[", "]", "{", "}", ","],
         *[":", "1", "1.5", "1e400", "NaN", "12345678901234567890", "9" * 41, "true", "null"],
         *[" ", '"a"', '"k":', '{"a":1,"a":2}', "-0", "4.0"],
+        *["123456789012345", "-123456789012345", "1234567890123456", '"1234567890123456"'],
     ]
 )
 
@@ -216,6 +266,22 @@ def test_skipping_the_walk_changes_no_outcome(pieces: list[str]) -> None:
 def test_skipping_the_walk_changes_no_outcome_on_any_json(value: Any) -> None:
     text = json.dumps(value, ensure_ascii=False, allow_nan=True)
     assert outcome(text, False) == outcome(text, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ('{"n": [123456789012345, -123456789012345]}', True),
+        ('{"n": 1234567890123456}', False),
+        ('{"n": -1234567890123456}', False),
+        ('{"n": 1, "digest": "sha256:1234567890123456"}', True),  # the hook runs, finds none
+        ('{"n": 1, "name": "é"}', True),
+    ],
+)
+def test_integers_are_looked_at_when_the_text_may_hold_a_long_one(text: str, plain: bool) -> None:
+    parsed = outcome(text, False)
+    assert parsed == outcome(text, True)
+    assert parsed.plain_numbers is plain
 
 
 def test_long_strings_are_still_refused_with_their_path() -> None:
@@ -416,6 +482,35 @@ def test_remembered_step_clauses_are_the_plain_recipe(players: int) -> None:
             assert step_clauses(action, iter(events)) == plain_step_clauses(action, events)
 
 
+# ---------------------------------------------------------------------------------------
+# The verifier's replay
+
+
+def test_replayed_states_are_the_states_of_replay_steps() -> None:
+    for path in sorted(CORPUS.glob("*.json"))[:12]:
+        record = read_record(path)
+        assert list(replayed_states(record, COMPONENTS)) == [
+            replayed.after for replayed in replay_steps(record, COMPONENTS)
+        ]
+
+
+def test_replayed_states_stop_with_the_error_replay_steps_raises(tmp_path: Path) -> None:
+    path = sorted(CORPUS.glob("*.json"))[0]
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["steps"][7]["state_digest"] = "sha256:" + "0" * 64
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(document), encoding="utf-8")
+    record = read_record(damaged)
+    errors = []
+    for replaying in (replayed_states, replay_steps):
+        with pytest.raises(VerificationError) as caught:
+            list(replaying(record, COMPONENTS))
+        errors.append(caught.value)
+    assert [(e.step, e.field, str(e), e.mismatches) for e in errors] == [
+        (7, "state_digest", str(errors[1]), errors[1].mismatches)
+    ] * 2
+
+
 def test_step_clauses_of_events_with_a_clause_list_are_the_plain_recipe() -> None:
     """An event built with a list of clauses (not hashable) is not remembered."""
     state = next(game(4, 3, RuleSet()))
@@ -425,3 +520,20 @@ def test_step_clauses_of_events_with_a_clause_list_are_the_plain_recipe() -> Non
     odd = (attrs.evolve(events[0], clauses=listed), *events[1:])
     for _ in range(2):
         assert step_clauses(action, odd) == plain_step_clauses(action, odd)
+
+
+# ---------------------------------------------------------------------------------------
+# The benchmark's comparison with another checkout
+
+
+def test_the_benchmark_compares_with_another_checkout(capsys: pytest.CaptureFixture[str]) -> None:
+    """This checkout against itself, copied under another name: both verify the same
+    record and give the same digest."""
+    import bench_verify
+
+    record = str(sorted(CORPUS.glob("*.json"))[0])
+    assert bench_verify.main(["--against", str(ROOT), "--runs", "2", record]) == 0
+    printed = capsys.readouterr().out
+    digests = re.findall(r"digest (sha256:[0-9a-f]{16})", printed)
+    assert len(digests) == 2 and digests[0] == digests[1]
+    assert "per-run ratios" in printed

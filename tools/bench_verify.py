@@ -10,15 +10,29 @@ record with jsonschema alone, as when the ``fast`` extra is not installed. The r
 verified with the collector set as ``tajmahal verify`` sets it
 (:func:`tajmahal.commands.verify.fewer_collections`); ``--default-collector`` keeps
 Python's thresholds.
+
+``--against DIR`` compares with another checkout of the project (its
+``reference/tajmahal``, copied under the name ``tajmahal_against`` with its imports
+renamed): the two verify the same paths in alternation in this one process, so that
+both see the same load, and the rates of both, their best-of ratio and the median of
+the per-run ratios are printed with both digests.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
+import importlib
 import os
+import re
+import shutil
+import sys
+import tempfile
 import time
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
@@ -52,6 +66,64 @@ def _digest(report: Report, names: list[str]) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+def _against(checkout: str, folder: str) -> tuple[ModuleType, ModuleType, ModuleType]:
+    """The verify, components and verify-command modules of another checkout's package,
+    copied into ``folder`` as ``tajmahal_against`` (data files followed, imports renamed)."""
+    target = Path(folder) / "tajmahal_against"
+    shutil.copytree(Path(checkout) / "reference" / "tajmahal", target, symlinks=False)
+    for path in target.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"\btajmahal\.", "tajmahal_against.", text)
+        text = re.sub(r"\bfrom tajmahal import\b", "from tajmahal_against import", text)
+        path.write_text(text, encoding="utf-8")
+    sys.path.insert(0, folder)
+    return (
+        importlib.import_module("tajmahal_against.verify"),
+        importlib.import_module("tajmahal_against.components"),
+        importlib.import_module("tajmahal_against.commands.verify"),
+    )
+
+
+def _compare(arguments: argparse.Namespace) -> int:
+    """Verify the paths with this package and another checkout's, in alternation."""
+    with tempfile.TemporaryDirectory() as folder:
+        other_verify, other_components, other_command = _against(arguments.against, folder)
+        sides: dict[str, tuple[Any, Any, Any]] = {
+            "this": (verify_paths, default_components(), fewer_collections),
+            "against": (
+                other_verify.verify_paths,
+                other_components.default_components(),
+                other_command.fewer_collections,
+            ),
+        }
+        best = {"this": float("inf"), "against": float("inf")}
+        ratios = []
+        reports: dict[str, Any] = {}
+        for run in range(arguments.runs):
+            seconds = {}
+            for name in ("this", "against") if run % 2 else ("against", "this"):
+                verify, components, collections = sides[name]
+                with contextlib.nullcontext() if arguments.default_collector else collections():
+                    started = time.process_time()
+                    reports[name] = verify(arguments.paths, components)
+                    seconds[name] = time.process_time() - started
+                best[name] = min(best[name], seconds[name])
+            ratios.append(seconds["against"] / seconds["this"])
+        sys.path.remove(folder)
+    names = _names(arguments.paths)
+    steps = reports["this"].steps
+    ratios.sort()
+    print(
+        f"verify, {arguments.runs} runs each in alternation: this {steps / best['this']:.0f} "
+        f"steps/s (digest {_digest(reports['this'], names)}), against "
+        f"{reports['against'].steps / best['against']:.0f} steps/s (digest "
+        f"{_digest(reports['against'], names)}); best-of ratio "
+        f"{best['against'] / best['this']:.3f}, per-run ratios {ratios[0]:.3f} to "
+        f"{ratios[-1]:.3f}, median {ratios[len(ratios) // 2]:.3f}"
+    )
+    return int(reports["this"].exit_code)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("paths", nargs="*", default=[str(CORPUS)])
@@ -66,9 +138,16 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="keep Python's collector thresholds (the command raises the youngest one)",
     )
+    parser.add_argument(
+        "--against",
+        metavar="DIR",
+        help="another checkout of the project to compare with, in alternation",
+    )
     arguments = parser.parse_args(argv)
     if arguments.without_fast:
         os.environ[FAST_PATH_VARIABLE] = "0"
+    if arguments.against is not None:
+        return _compare(arguments)
     validator = (
         "compiled, then jsonschema" if compiled_validator_available("trace") else "jsonschema"
     )

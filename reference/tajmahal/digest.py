@@ -39,12 +39,16 @@ def sha256_text(text: str) -> str:
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-_TEXTS: dict[int, tuple[Action, str]] = {}
-"""``id(action)``: the action and its canonical string. The engine hands out the same
-action objects again and again (it looks them up in tables), so each is written once;
-each entry keeps its action alive, so an ``id`` is not reused while it is remembered."""
-_TEXTS_KEPT = 8192
-"""Actions remembered at most (emptied when full)."""
+_TEXTS: dict[int, str] = {}
+"""``id(action)``: the action's canonical string. The engine hands out the same action
+objects again and again (it looks them up in tables), so each is written once. Every
+action remembered here is kept alive by :data:`_ALIVE`, so an ``id`` found here is the
+``id`` of that very action (no other object can have it while it lives)."""
+_ALIVE: list[object] = []
+"""The actions whose strings :data:`_TEXTS` holds (emptied with it)."""
+_TEXTS_KEPT = 1 << 15
+"""Actions remembered at most (both are emptied when full): more than every play, pick
+and placement of the default component set."""
 
 
 def _remember(action: Action | str) -> str:
@@ -54,22 +58,23 @@ def _remember(action: Action | str) -> str:
     text = str(action)
     if len(_TEXTS) >= _TEXTS_KEPT:
         _TEXTS.clear()
-    _TEXTS[id(action)] = (action, text)
+        _ALIVE.clear()
+    _ALIVE.append(action)
+    _TEXTS[id(action)] = text
     return text
 
 
 def action_strings(actions: Iterable[Action | str]) -> list[str]:
     """The canonical strings of ``actions``, sorted by code point (as listed in records
-    and digested by :func:`legal_digest`)."""
-    texts = _TEXTS
-    return sorted(
-        [
-            entry[1]
-            if (entry := texts.get(id(action))) is not None and entry[0] is action
-            else _remember(action)
-            for action in actions
-        ]
-    )
+    and digested by :func:`legal_digest`).
+
+    When every action is remembered the strings are looked up in C, by identity; else
+    each is looked up, or written and remembered, in turn."""
+    items = actions if isinstance(actions, tuple | list) else list(actions)
+    try:
+        return sorted(map(_TEXTS.__getitem__, map(id, items)))
+    except KeyError:
+        return sorted([_TEXTS.get(id(action)) or _remember(action) for action in items])
 
 
 def legal_digest(actions: Iterable[Action | str]) -> str:

@@ -175,7 +175,7 @@ Python code)."""
 def _symbol_list(symbols: tuple[Symbol, ...]) -> str:
     """``_ENCODE([symbol.value for symbol in symbols])``."""
     try:
-        return "[" + ",".join([_SYMBOL_TEXTS[id(symbol)] for symbol in symbols]) + "]"
+        return "[" + ",".join(map(_SYMBOL_TEXTS.__getitem__, map(id, symbols))) + "]"
     except KeyError:  # not a Symbol member: let the encoder say what it is
         return _ENCODE([symbol.value for symbol in symbols])
 
@@ -229,20 +229,9 @@ def _palace(palace: Palace) -> str:
 def _palaces(palaces: tuple[Palace, ...]) -> str:
     """The palaces' texts, each written once while remembered (a palace stays the same
     object for the rest of the game)."""
-    entries = _PALACE.entries
+    texts = _PALACE.texts
     write = _PALACE.text
-    return (
-        "["
-        + ",".join(
-            [
-                entry[1]
-                if (entry := entries.get(id(palace))) is not None and entry[0] is palace
-                else write(palace)
-                for palace in palaces
-            ]
-        )
-        + "]"
-    )
+    return "[" + ",".join([texts.get(id(palace)) or write(palace) for palace in palaces]) + "]"
 
 
 _WITHDRAWAL = (
@@ -363,25 +352,31 @@ def _seat_texts(player: PlayerState, last: PlayerState | None, old: _SeatTexts |
 
 
 class _Remembered:
-    """Texts of values written before, by the identity of the value (each entry keeps its
-    value alive, so an ``id`` is not reused while it is remembered); for frozen values
-    that stay the same object over many states."""
+    """Texts of values written before, by the identity of the value; for frozen values
+    that stay the same object over many states. Every value whose text is remembered is
+    kept alive (:attr:`alive`), so an ``id`` found in :attr:`texts` is the ``id`` of that
+    very value: no other object can have it while it lives."""
 
-    __slots__ = ("entries", "write")
+    __slots__ = ("alive", "texts", "write")
 
     def __init__(self, write: Callable[[Any], str]) -> None:
         self.write = write
-        self.entries: dict[int, tuple[object, str]] = {}
+        self.texts: dict[int, str] = {}
+        """``id(value)``: the value's text."""
+        self.alive: list[object] = []
+        """The values whose texts are remembered (emptied with :attr:`texts`)."""
 
     def text(self, value: Any) -> str:
         """The text of ``value``, written once while remembered."""
-        entry = self.entries.get(id(value))
-        if entry is not None and entry[0] is value:
-            return entry[1]
+        text = self.texts.get(id(value))
+        if text is not None:
+            return text
         text = self.write(value)
-        if len(self.entries) >= 256:
-            self.entries.clear()
-        self.entries[id(value)] = (value, text)
+        if len(self.texts) >= 256:
+            self.texts.clear()
+            self.alive.clear()
+        self.alive.append(value)
+        self.texts[id(value)] = text
         return text
 
 
@@ -444,14 +439,18 @@ _PART_INDICES = range(len(_WRITERS))
 
 
 _Written = tuple[
-    tuple[Any, ...], list[Any], tuple[PlayerState, ...], list[str], list[_SeatTexts | None]
+    tuple[Any, ...], list[Any], tuple[PlayerState, ...], list[str], list[_SeatTexts | None], str
 ]
-"""A state's parts, their texts, its players, their texts and their fields' texts."""
+"""A state's parts, their texts, its players, their texts, their fields' texts and the
+head of its canonical text (see :func:`_canonical_texts`)."""
 
 _UNWRITTEN = object()
 """Stands for the parts of a state not written yet (no part is this object)."""
-_last_written: _Written = ((_UNWRITTEN,) * len(_WRITERS), [""] * len(_WRITERS), (), [], [])
+_last_written: _Written = ((_UNWRITTEN,) * len(_WRITERS), [""] * len(_WRITERS), (), [], [], "")
 """The parts and texts of the state :func:`canonical_json` wrote last."""
+_HEAD_PARTS = 11
+"""The parts whose texts come before the seats' (``bonus_on_board`` to
+``province_order``, the configuration's texts among them): the head of the text."""
 
 
 def canonical_json(state: GameState) -> str:
@@ -464,13 +463,22 @@ def canonical_json(state: GameState) -> str:
     before it; the parts are frozen values, so the text of a part the state shares with
     the state written last is taken from that state's text instead of written again.
     """
+    head, rest = _canonical_texts(state)
+    return head + rest
+
+
+def _canonical_texts(state: GameState) -> tuple[str, str]:
+    """:func:`canonical_json` in two pieces: the head, everything before the seats'
+    texts (the same string object as the last state's when none of its parts changed),
+    and the rest."""
     global _last_written  # one tuple, replaced whole: threads see one state's texts
-    last_parts, last_texts, last_players, last_seats, last_fields = _last_written
+    last_parts, last_texts, last_players, last_seats, last_fields, last_head = _last_written
     parts = _parts(state)
     # Only the parts that are not the last state's objects are written: the comparison
     # and the selection run in C, the loop only over the few parts that changed.
     texts = last_texts.copy()
-    for index in compress(_PART_INDICES, map(operator.is_not, parts, last_parts)):
+    changed = list(compress(_PART_INDICES, map(operator.is_not, parts, last_parts)))
+    for index in changed:
         texts[index] = _WRITERS[index](parts[index])
     players = state.players
     if len(players) == len(last_players):
@@ -489,33 +497,40 @@ def canonical_json(state: GameState) -> str:
             _ENCODE(_player_to_json(player)) if seat_fields is None else _PLAYER % seat_fields
             for player, seat_fields in zip(players, fields, strict=True)
         ]
-    _last_written = (parts, texts, players, seats, fields)
-    components, players_to_order, ruleset_to_seats = texts[1]
-    return "".join(
+    if (changed and changed[0] < _HEAD_PARTS) or not last_head:
+        components, players_to_order, ruleset_to_seats = texts[1]
+        head = "".join(
+            (
+                '{"bonus_on_board":',
+                texts[0],
+                components,
+                texts[2],
+                ',"court_province_tile":',
+                texts[3],
+                ',"crown_in_court":',
+                texts[4],
+                ',"deck":',
+                texts[5],
+                ',"discard":',
+                texts[6],
+                ',"display":',
+                texts[7],
+                ',"draw":',
+                texts[8],
+                ',"format":',
+                _FORMAT,
+                ',"palaces":',
+                texts[9],
+                players_to_order,
+                texts[10],
+                ruleset_to_seats,
+            )
+        )
+    else:
+        head = last_head
+    _last_written = (parts, texts, players, seats, fields, head)
+    rest = "".join(
         (
-            '{"bonus_on_board":',
-            texts[0],
-            components,
-            texts[2],
-            ',"court_province_tile":',
-            texts[3],
-            ',"crown_in_court":',
-            texts[4],
-            ',"deck":',
-            texts[5],
-            ',"discard":',
-            texts[6],
-            ',"display":',
-            texts[7],
-            ',"draw":',
-            texts[8],
-            ',"format":',
-            _FORMAT,
-            ',"palaces":',
-            texts[9],
-            players_to_order,
-            texts[10],
-            ruleset_to_seats,
             ",".join(seats),
             '],"specials_on_table":',
             texts[11],
@@ -534,6 +549,7 @@ def canonical_json(state: GameState) -> str:
             "}",
         )
     )
+    return head, rest
 
 
 _FORMAT = _scalar(STATE_FORMAT)
@@ -541,8 +557,26 @@ _VERSION = _scalar(STATE_VERSION)
 
 
 def state_digest(state: GameState) -> str:
-    """``sha256:`` of :func:`canonical_json`; identifies a position."""
-    return "sha256:" + hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()
+    """``sha256:`` of :func:`canonical_json`; identifies a position.
+
+    The SHA-256 of the head of the text (:func:`_canonical_texts`) is kept with the head
+    it was computed from; while a step leaves the head the same string object (a play
+    changes only the seats and whose turn it is), the digest goes on from a copy of that
+    state instead of hashing the head again. The result is the SHA-256 of the whole
+    text either way."""
+    global _head_hash  # one tuple, replaced whole
+    head, rest = _canonical_texts(state)
+    hashed_head, hashed = _head_hash
+    if hashed_head is not head:
+        hashed = hashlib.sha256(head.encode("utf-8"))
+        _head_hash = (head, hashed)
+    digest = hashed.copy()
+    digest.update(rest.encode("utf-8"))
+    return "sha256:" + digest.hexdigest()
+
+
+_head_hash: tuple[str | None, hashlib._Hash] = (None, hashlib.sha256())
+"""The head of the text last digested and its SHA-256 (see :func:`state_digest`)."""
 
 
 _STR_ONLY = frozenset({str})

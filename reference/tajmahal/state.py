@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import json
+import operator
 from typing import Any
 
 import attrs
@@ -52,6 +53,8 @@ class Step(enum.Enum):
 _OVER, _SHUFFLE = Step.OVER, Step.SHUFFLE
 """Read by :attr:`GameState.is_over` and :attr:`GameState.is_chance` (once per step of
 every game loop) without the enum's metaclass look-up."""
+_SCORE = operator.attrgetter("score")
+"""A player's score (:attr:`GameState.scores` reads every seat's in C)."""
 
 
 @attrs.frozen(slots=True)
@@ -232,7 +235,7 @@ class GameState:
     @property
     def scores(self) -> tuple[int, ...]:
         """Every player's score, by seat."""
-        return tuple(player.score for player in self.players)
+        return tuple(map(_SCORE, self.players))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         """A state is immutable: its deep copy is the state itself."""

@@ -22,6 +22,7 @@ reference does not reproduce raises :class:`VerificationError`.
 from __future__ import annotations
 
 import json
+import operator
 import os
 import stat
 import tempfile
@@ -49,7 +50,7 @@ from tajmahal.rules import RuleSet
 from tajmahal.schemas import field_path, first_violation
 from tajmahal.serialize import state_to_json
 from tajmahal.setup import SetupOutcome, new_game, validate_setup
-from tajmahal.state import GameState
+from tajmahal.state import GameState, Step
 from tajmahal.tags import edge_tags, step_clauses
 
 TRACE_FORMAT = "tajmahal-trace"
@@ -529,6 +530,14 @@ def _json(value: Any) -> Any:
     return value
 
 
+def _public_differs(expected: Any, after: GameState) -> bool:
+    """Whether a recorded public position differs from the replay's. Equal as given is
+    equal without tuples (a tuple never equals a list, and the replay's has none), so
+    the tuple-free copy is made only when they differ as given."""
+    public = public_to_json(after)
+    return bool(expected != public and _json(expected) != public)
+
+
 def _expectation_mismatches(
     step: RecordStep, replayed: ReplayedStep, annotations: bool
 ) -> list[Mismatch]:
@@ -543,10 +552,8 @@ def _expectation_mismatches(
         actual_digest = state_digest(after)
         if step.state_digest != actual_digest:
             found.append(Mismatch("state_digest", step.state_digest, actual_digest))
-    if step.public is not None:
-        public = public_to_json(after)
-        if _json(step.public) != public:
-            found.append(Mismatch("public", _json(step.public), public))
+    if step.public is not None and _public_differs(step.public, after):
+        found.append(Mismatch("public", _json(step.public), public_to_json(after)))
     if step.clauses and annotations:
         clauses = step_clauses(replayed.action, replayed.events)
         if step.clauses != clauses:
@@ -598,10 +605,33 @@ def replay_steps(
     clauses or the tags (every differing field of that step is listed), or a step after
     the end of the game.
     """
+    for index, (before, action, after, events) in enumerate(_replay(record, components, source)):
+        yield ReplayedStep(index, before, action, after, events)
+
+
+def replayed_states(
+    record: Record, components: Components, source: str = ""
+) -> Iterator[GameState]:
+    """The state after each step of :func:`replay_steps`, with the same checks and
+    errors, for a caller that needs nothing else (``tajmahal verify``)."""
+    return map(_AFTER, _replay(record, components, source))
+
+
+_AFTER = operator.itemgetter(2)
+"""The state after a step, in what :func:`_replay` yields."""
+_OVER, _SHUFFLE = Step.OVER, Step.SHUFFLE
+"""Read as module names: an enum member read from its class goes through the metaclass."""
+
+
+def _replay(
+    record: Record, components: Components, source: str
+) -> Iterator[tuple[GameState, Action, GameState, tuple[Event, ...]]]:
+    """:func:`replay_steps`' loop: each step's state before, action, state after and
+    events, checked."""
     state = initial_state(record, components, source)
     annotations = record.version >= 2
     for index, step in enumerate(record.steps):
-        if state.is_over:
+        if state.step is _OVER:
             raise VerificationError(
                 "the game is already over; the record has extra steps",
                 source=source,
@@ -613,7 +643,7 @@ def replay_steps(
         except ActionSyntaxError as error:
             raise RecordError(str(error), source=source, step=index, field="action") from None
         found: list[Mismatch] = []
-        expected_actor = None if state.is_chance else state.to_move
+        expected_actor = None if state.step is _SHUFFLE else state.to_move
         if step.actor != expected_actor:
             found.append(
                 Mismatch(
@@ -643,13 +673,12 @@ def replay_steps(
                 mismatches=tuple(found),
                 clause=getattr(error, "clause", None),
             ) from None
-        replayed = ReplayedStep(index, state, action, after, events)
         # The expectations are compared here first, each computed once; only a step with
-        # a difference (or a public position, or a difference found above) is listed in
-        # full by _expectation_mismatches, which computes the same values again.
+        # a difference (or a difference found above) is listed in full by
+        # _expectation_mismatches, which computes the same values again.
         if (
             found
-            or step.public is not None
+            or (step.public is not None and _public_differs(step.public, after))
             or (step.scores is not None and step.scores != after.scores)
             or (step.state_digest is not None and step.state_digest != state_digest(after))
             or (
@@ -663,17 +692,18 @@ def replay_steps(
                 )
             )
         ):
+            replayed = ReplayedStep(index, state, action, after, events)
             found.extend(_expectation_mismatches(step, replayed, annotations))
-        if found:
-            raise VerificationError(
-                _describe(found),
-                source=source,
-                step=index,
-                field=found[0].field,
-                mismatches=tuple(found),
-                replayed=replayed,
-            )
-        yield replayed
+            if found:
+                raise VerificationError(
+                    _describe(found),
+                    source=source,
+                    step=index,
+                    field=found[0].field,
+                    mismatches=tuple(found),
+                    replayed=replayed,
+                )
+        yield state, action, after, events
         state = after
 
 
@@ -822,6 +852,7 @@ __all__ = [
     "record_to_json",
     "replay",
     "replay_steps",
+    "replayed_states",
     "step_to_json",
     "verify",
     "write_record",

@@ -42,7 +42,7 @@ from tajmahal.trace import (
     initial_state,
     public_to_json,
     read_record,
-    replay_steps,
+    replayed_states,
 )
 
 MANIFEST_FORMAT = "tajmahal-trace-index"
@@ -236,8 +236,8 @@ def verify_file(path: str | Path, components: Components) -> FileReport:
         record = read_record(path)
         trace_id = record.id
         last: GameState | None = None
-        for replayed in replay_steps(record, components, source):
-            last = replayed.after
+        for after in replayed_states(record, components, source):
+            last = after
             steps += 1
         state = initial_state(record, components, source) if last is None else last
         check_result(record, state, source)

@@ -9,7 +9,8 @@ result.
 The package follows the rulebooks' order, one module per clause area of
 ``specs/clauses``: :mod:`~tajmahal.engine.play` (a turn: playing cards),
 :mod:`~tajmahal.engine.withdraw` (withdrawing, the majorities, the discard and the
-display picks), :mod:`~tajmahal.engine.reward` (palaces and the crown palace),
+display picks; :mod:`~tajmahal.engine.majority` the event of each force),
+:mod:`~tajmahal.engine.reward` (palaces and the crown palace),
 :mod:`~tajmahal.engine.score` (bonus tiles, province tiles, palaces),
 :mod:`~tajmahal.engine.special` (special cards changing hands),
 :mod:`~tajmahal.engine.visit` (the end of a visit, the next one, drawing) and
@@ -39,7 +40,7 @@ from tajmahal.actions import (
 )
 from tajmahal.components import CardId
 from tajmahal.engine._work import Work, next_active
-from tajmahal.engine.play import apply_play, play_actions, play_state, play_state_with_events
+from tajmahal.engine.play import play_actions, play_state, play_state_with_events
 from tajmahal.engine.reward import (
     apply_crown,
     apply_palace,
@@ -51,7 +52,6 @@ from tajmahal.engine.reward import (
 from tajmahal.engine.score import score_withdrawal
 from tajmahal.engine.visit import apply_reshuffle, perform_draw
 from tajmahal.engine.withdraw import (
-    apply_take,
     apply_withdraw,
     discard_played,
     finish_withdrawal,
@@ -110,30 +110,38 @@ def random_reshuffle(state: GameState, rng: random.Random) -> Reshuffle:
 
 
 def apply(state: GameState, action: Action) -> GameState:
-    """The state after ``action``; raises :class:`IllegalActionError` saying why it is illegal."""
-    if type(action) is Play and state.step is _PLAY:
-        return play_state(state, action)  # the commonest step, built without a working copy
-    if type(action) is Take and state.step is _TAKE:
-        return take_state(state, action)[0]  # likewise
+    """The state after ``action``; raises :class:`IllegalActionError` saying why it is illegal.
+
+    A play at a play step (the commonest step) and a display pick at a take step are
+    built from the frozen values (they trigger nothing automatic); every other step
+    goes through the working copy (:func:`_apply`).
+    """
+    step = state.step
+    if step is _PLAY and isinstance(action, Play):
+        return play_state(state, action)
+    if step is _TAKE and isinstance(action, Take):
+        return take_state(state, action)[0]
     return _apply(state, action, recording=False).freeze()
 
 
 def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    """Like :func:`apply`, also returning what happened (for the readable account).
-
-    Plays and display picks take the frozen-value path here too, with the same events
-    and refusals as the working copy gives (the rules that decide them are shared).
-    """
-    if type(action) is Play and state.step is _PLAY:
+    """Like :func:`apply`, also returning what happened (for the readable account)."""
+    step = state.step
+    if step is _PLAY and isinstance(action, Play):
         return play_state_with_events(state, action)
-    if type(action) is Take and state.step is _TAKE:
+    if step is _TAKE and isinstance(action, Take):
         return take_state(state, action, recording=True)
     work = _apply(state, action, recording=True)
     return work.freeze(), tuple(work.events)
 
 
 def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
-    """Dispatch on the step the game waits at, then run the automatic sequence."""
+    """Dispatch on the step the game waits at, then run the automatic sequence.
+
+    Every action but a play at a play step and a display pick at a take step (which
+    :func:`apply` and :func:`apply_with_events` build from frozen values) comes here:
+    the steps that set off something automatic, and every refusal of a wrong kind of
+    action."""
     if state.step is _OVER:
         raise IllegalActionError(
             f"the game is over; no action is possible ({action})", clause="TM.END.AFTER_TWELVE"
@@ -158,11 +166,9 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
             clause="RUL.DECK.RESHUFFLE_TIMING",
         )
     elif state.step is _PLAY:
-        if isinstance(action, Play):
-            apply_play(work, action)
-        elif isinstance(action, Withdraw):
+        if isinstance(action, Withdraw):
             apply_withdraw(work)
-        else:
+        else:  # a play never comes here (see apply)
             raise IllegalActionError(
                 f"player {state.to_move} must play cards or withdraw now, not {action}",
                 clause="TM.TURN.CHOICE",
@@ -177,24 +183,20 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
                 f"player {state.to_move} must place a palace or the crown palace now, not {action}",
                 clause="TM.REWARD.PLACEMENT_ORDER",
             )
-    else:
-        if not isinstance(action, Take):
-            raise IllegalActionError(
-                f"player {state.to_move} must take cards from the display now, not {action}",
-                clause="TM.WITHDRAW.PICK_TWO",
-            )
-        apply_take(work, action)
+    else:  # a take step: a display pick never comes here (see apply)
+        raise IllegalActionError(
+            f"player {state.to_move} must take cards from the display now, not {action}",
+            clause="TM.WITHDRAW.PICK_TWO",
+        )
     _continue(work)
     return work
 
 
 _HANDLERS: dict[type, tuple[Step, Callable[[Work, Any], None]]] = {
     Reshuffle: (Step.SHUFFLE, apply_reshuffle),
-    Play: (Step.PLAY, apply_play),
     Withdraw: (Step.PLAY, lambda work, _action: apply_withdraw(work)),
     PlacePalace: (Step.PLACE, lambda work, action: apply_palace(work, action.city)),
     PlaceCrown: (Step.PLACE, lambda work, action: apply_crown(work, action.city)),
-    Take: (Step.TAKE, apply_take),
 }
 """Each kind of action: the step that expects it and the rule that carries it out. One
 look-up on the hot path (by type: enum members hash slowly); an action at any other step

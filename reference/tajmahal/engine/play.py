@@ -27,9 +27,7 @@ from tajmahal.actions import WITHDRAW, Action, Play
 from tajmahal.components import CardId, Components
 from tajmahal.engine._work import (
     PerComponents,
-    Work,
     colour_change_id,
-    next_active,
     next_in_visit,
     turn_passed,
 )
@@ -223,33 +221,12 @@ def play_state_with_events(state: GameState, action: Play) -> tuple[GameState, t
     return after, play_events(seat, action, table, state.players[seat].colour, following)
 
 
-def apply_play(work: Work, action: Play) -> None:
-    """Play ``action`` on the working copy (:func:`play_outcome`) and pass the turn
-    clockwise to the next player still in the visit, the player themself when everybody
-    else has withdrawn; records the play and the +2 card's points.
-
-    Implements: TM.PLAY.ONE_COLOURED, TM.TURN.CLOCKWISE, TM.TURN.LAST_PLAYER_CONTINUES,
-    TM.SPECIAL.PLUS_TWO
-    """
-    seat = work.to_move
-    assert seat is not None
-    table = play_table(work.components)
-    before = work.state.players[seat]  # a play is the first change of its step
-    work.set_player(seat, play_outcome(before, seat, action, table, work.rules))
-    following = next_active(work, seat)
-    assert following is not None
-    if work.recording:
-        work.events.extend(play_events(seat, action, table, before.colour, following))
-    work.to_move = following
-
-
 def play_events(
     seat: int, action: Play, table: PlayTable, previous: CardColour | None, following: int
 ) -> tuple[Event, ...]:
     """What a legal play shows (for the account): the play, and the +2 card's points.
     ``previous`` is the player's colour before the play, ``following`` the player to
-    move after it. Both ways of applying a play (:func:`apply_play` on the working copy,
-    :func:`play_state_with_events` on frozen values) record these.
+    move after it (:func:`play_state_with_events` records these).
 
     Implements: TM.PLAY.ONE_COLOURED, TM.SPECIAL.PLUS_TWO
     """

@@ -37,6 +37,7 @@ from tajmahal.engine._work import (
     turn_passed,
     with_hand,
 )
+from tajmahal.engine.majority import remembered_majority_event
 from tajmahal.engine.reward import take_from_court
 from tajmahal.engine.visit import end_visit
 from tajmahal.errors import IllegalActionError
@@ -56,6 +57,7 @@ def apply_withdraw(work: Work) -> None:
     Moguls win the crown; the elephants win the province tile, scored after the palaces.
 
     Implements: TM.COMP.CARDS.SYMBOL_MEANING, TM.WITHDRAW.FINAL, TM.WITHDRAW.COMPARE,
+    TM.WITHDRAW.MAJORITY.STRICT, TM.WITHDRAW.MAJORITY.ZERO,
     TM.WITHDRAW.MAJORITY.REMAINING, TM.WITHDRAW.ONCE_PER_VISIT, TM.WITHDRAW.ANY_COMBINATION,
     TM.WITHDRAW.WITHOUT_PLAYING.NOTHING, TM.TURN.WITHDRAWN_SKIPPED,
     RUL.MAJORITY.REMAINING_PLAYERS, RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL
@@ -123,7 +125,7 @@ def apply_withdraw(work: Work) -> None:
         won = wins_majority(counts[index], columns[index])
         if work.recording:
             work.record(
-                _majority_event(
+                remembered_majority_event(
                     work,
                     seat,
                     index,
@@ -153,73 +155,9 @@ _SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
 """Every symbol with its position in canonical order (as in ``SYMBOL_INDEX``)."""
 
 _MOGUL, _ELEPHANT, _ALL, _PLAY = Symbol.MOGUL, Symbol.ELEPHANT, MajorityScope.ALL, Step.PLAY
-_WIN, _NO_MAJORITY, _TAKE = EventKind.WIN, EventKind.NO_MAJORITY, EventKind.TAKE
+_TAKE = EventKind.TAKE
 """Enum members as module names: reading a member from its enum class goes through the
 enum's metaclass, several times slower than reading a global, and this is the hot path."""
-
-
-def _majority_event(
-    work: Work,
-    seat: int,
-    index: int,
-    symbol: Symbol,
-    counts: tuple[int, ...],
-    compared_seats: tuple[int, ...],
-    others: tuple[int, ...],
-    withdrawn: list[int],
-    won: bool,
-) -> Event:
-    """The ``win`` or ``no-majority`` event of one force, with the clauses that decided it
-    (``index`` is the symbol's position in canonical order, ``others`` the compared
-    players' counts of it, ``withdrawn`` the seats that withdrew earlier and were not
-    compared).
-
-    A win names the reward's clause, and RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL when a
-    player who has withdrawn had as many symbols (only the remaining players counted). A
-    loss is a tie (TM.WITHDRAW.MAJORITY.STRICT and the tie ruling), fewer symbols
-    (TM.WITHDRAW.MAJORITY.STRICT), or zero symbols (TM.WITHDRAW.MAJORITY.ZERO, and
-    RUL.MAJORITY.ZERO_SYMBOLS when nobody was left to compare with).
-
-    Implements: TM.WITHDRAW.MAJORITY.STRICT, TM.WITHDRAW.MAJORITY.ZERO,
-    RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL, RUL.MAJORITY.ZERO_SYMBOLS
-    """
-    own = counts[index]
-    clauses = ["TM.WITHDRAW.COMPARE"]
-    if withdrawn or work.rules.majority_scope is _ALL:
-        clauses += ["TM.WITHDRAW.MAJORITY.REMAINING", "RUL.MAJORITY.REMAINING_PLAYERS"]
-    best = max(others, default=0)
-    if won:
-        clauses += [
-            "TM.WITHDRAW.MAJORITY.STRICT",
-            "TM.REWARD.CROWN.TAKE"
-            if symbol is _MOGUL
-            else "TM.REWARD.ELEPHANT.PROVINCE"
-            if symbol is _ELEPHANT
-            else "TM.REWARD.INFLUENCE.TILE",
-        ]
-        if any(
-            (recorded := work.peek(other).withdrawn_counts) is not None and recorded[index] >= own
-            for other in withdrawn
-        ):
-            clauses.append("RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL")
-    elif own == 0 and best == 0:
-        clauses.append("TM.WITHDRAW.MAJORITY.ZERO")
-        clauses.append("TM.WITHDRAW.MAJORITY.STRICT" if others else "RUL.MAJORITY.ZERO_SYMBOLS")
-    elif best == own:
-        clauses += ["TM.WITHDRAW.MAJORITY.STRICT", "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL"]
-    else:
-        clauses.append("TM.WITHDRAW.MAJORITY.STRICT")
-    return Event(
-        _WIN if won else _NO_MAJORITY,
-        seat,
-        symbol=symbol,
-        tiles=(work.court_province_tile,)
-        if symbol is _ELEPHANT and work.court_province_tile is not None
-        else (),
-        seats=compared_seats,
-        counts=(own, *others),
-        clauses=tuple(clauses),
-    )
 
 
 def discard_played(work: Work) -> None:
@@ -292,19 +230,6 @@ def build_take_table(components: Components) -> Mapping[CardId, Mapping[CardId, 
 
 _take_table = PerComponents(build_take_table)
 """The take table of a component set, built on first use."""
-
-
-def apply_take(work: Work, action: Take) -> None:
-    """The withdrawing player takes two different display cards (all, if fewer remain).
-
-    Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS
-    """
-    withdrawal = work.withdrawal
-    assert withdrawal is not None
-    seat = withdrawal.seat
-    clauses = check_take(work.read("display"), action, seat)
-    take_into_hand(work, seat, action.cards, clauses)
-    finish_withdrawal(work, seat)
 
 
 def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str, ...]:
