@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
@@ -435,6 +435,8 @@ def test_without_the_extra_everything_goes_to_jsonschema(monkeypatch: pytest.Mon
 
 @SETTINGS
 @given(text=st.text(alphabet='[]{}",:\\ab0é', max_size=60))
+@example(text='":""')  # a closed string, then an unterminated one
+@example(text='"a""b",[]')
 def test_the_structure_counted_is_what_blanking_the_strings_leaves(text: str) -> None:
     def counted(bare: str) -> str:
         return "".join(char for char in bare if char in "[]{},:")

@@ -255,8 +255,10 @@ def _structure(text: str) -> str:
     (quotes kept), then every pair of adjacent quotes (an empty string, or the end of a
     string and the start of the next with nothing between: nothing outside a string is
     lost and the quotes still alternate), then what lies between the quotes that remain
-    is left out as :func:`_blank_strings` leaves it out."""
-    if "\\" in text or not text.isascii():
+    is left out as :func:`_blank_strings` leaves it out. With an odd number of quotes the
+    last string is unterminated and :func:`_blank_strings` keeps its content, so removing
+    a pair could move text into it (``":""``): such text is blanked as it is."""
+    if "\\" in text or not text.isascii() or text.count('"') % 2:
         return _blank_strings(text)
     kept = text.encode("ascii").translate(None, _NOT_STRUCTURE).replace(b'""', b"")
     return _blank_strings(kept.decode("ascii"))
