@@ -18,6 +18,8 @@ from tajmahal.state import GameState
 
 pyspiel = extra("pyspiel", "openspiel")
 openspiel = extra("tajmahal.openspiel", "openspiel")
+history = extra("tajmahal.openspiel.history", "openspiel")
+spiel_state = extra("tajmahal.openspiel.state", "openspiel")
 chance = extra("tajmahal.chance", "openspiel")
 
 
@@ -33,7 +35,7 @@ def plain_information(
     history links, caches or replays (only ``observe``'s answers are kept, so that
     asking at every step stays linear)."""
     knowledge = Knowledge.initial(start, seat)
-    lines = [openspiel._header(start, seat)]
+    lines = [history._header(start, seat)]
     for before, action, after in steps:
         key = (id(before), id(action), id(after))
         if key not in _OBSERVED:
@@ -142,5 +144,5 @@ def test_an_outcome_is_removed_as_list_remove_removes_it() -> None:
         else:
             expected = None
         before = ids[:]
-        assert openspiel._without(ids, action) == expected
+        assert spiel_state._without(ids, action) == expected
         assert ids == before

@@ -1,0 +1,174 @@
+"""The game parameters of the ``tajmahal`` OpenSpiel game: their defaults, their checking,
+the game type registered with ``pyspiel``, and the configuration fixed by them
+(:class:`GameConfig`, cached per parameter set)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pyspiel
+
+from tajmahal.action_space import ActionSpace, action_space
+from tajmahal.bounds import Bounds, bounds
+from tajmahal.chance import deal_phases
+from tajmahal.components import Components, default_components, load_components
+from tajmahal.rules import RuleSet
+
+GAME_NAME = "tajmahal"
+"""The short name the game is registered under."""
+
+DEFAULT_PARAMETERS: dict[str, Any] = {
+    "components": "",
+    "players": 4,
+    "rules": "",
+    "setup": "staged",
+    "seed": 0,
+    "utility": "win",
+}
+"""Every game parameter and its default."""
+
+
+def parse_rules(text: str) -> RuleSet:
+    """The rule set from ``name=value,name=value`` (empty: the defaults)."""
+    if not text:
+        return RuleSet()
+    options: dict[str, str] = {}
+    for item in text.split(","):
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"rules: expected name=value, found {item!r}")
+        options[name.strip()] = value.strip()
+    return RuleSet.from_json(options, field="rules")
+
+
+def _game_type(utility: str) -> Any:
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Taj Mahal (Reiner Knizia, alea 2000)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM
+        if utility == "win"
+        else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=5,
+        min_num_players=3,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULT_PARAMETERS,
+    )
+
+
+@attrs.frozen(slots=True, eq=False)
+class GameConfig:
+    """Everything fixed by the game parameters (kept off the pyspiel game object, whose
+    Python attributes do not survive every trip through OpenSpiel's C++ side)."""
+
+    parameters: tuple[tuple[str, Any], ...]
+    """The game parameters, sorted by name."""
+    players: int
+    """The player count."""
+    rules: RuleSet
+    """The rule set."""
+    staged: bool
+    """True when the setup is dealt by chance nodes."""
+    seed: int
+    """The seed of a seeded setup."""
+    utility: str
+    """``win`` or ``score``."""
+    components: Components
+    """The component set (the embedded one)."""
+    space: ActionSpace
+    """The numbered decisions."""
+    limits: Bounds
+    """The proven bounds (:mod:`tajmahal.bounds`)."""
+    cards: tuple[str, ...]
+    """Chance index to card id."""
+    card_index: dict[str, int]
+    """Card id to chance index."""
+    province_tiles: tuple[str, ...]
+    """Chance index to province tile id."""
+    bonus_tiles: tuple[str, ...]
+    """Chance index to bonus tile id."""
+    tile_index: dict[str, int]
+    """Tile id to chance index."""
+    deal_phases: tuple[str, ...]
+    """What the n-th draw of a staged setup draws (:func:`tajmahal.chance.deal_phases`)."""
+    chance_ids: int
+    """One more than the largest chance outcome id."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameConfig:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (game_config, (dict(self.parameters),))
+
+
+_CONFIGS: dict[tuple[Any, ...], GameConfig] = {}
+
+_UNSEEDED: dict[tuple[Any, ...], GameConfig] = {}
+"""A configuration per parameter set but the seed."""
+
+_CACHED_GAMES = 32
+"""Configurations and initial states kept (one per parameter set, so per seed when
+seeded) before the caches start over."""
+
+
+def game_config(params: dict[str, Any]) -> GameConfig:
+    """The configuration for a parameter set (checked; cached)."""
+    values = {**DEFAULT_PARAMETERS, **params}
+    key = tuple(values[name] for name in sorted(DEFAULT_PARAMETERS))
+    found = _CONFIGS.get(key)
+    if found is not None:
+        return found
+    if len(_CONFIGS) >= _CACHED_GAMES:
+        _CONFIGS.clear()
+    # Games that differ only in their seed share everything else (a seeded game is
+    # loaded per seed): reuse a sibling's tables.
+    unseeded = tuple(values[name] if name != "seed" else None for name in sorted(values))
+    sibling = _UNSEEDED.get(unseeded)
+    if sibling is not None:
+        config = attrs.evolve(
+            sibling, parameters=tuple(sorted(values.items())), seed=int(values["seed"])
+        )
+        _CONFIGS[key] = config
+        return config
+    players = int(values["players"])
+    if players not in (3, 4, 5):
+        raise ValueError(f"players: Taj Mahal is for 3 to 5 players, not {players}")
+    if values["setup"] not in ("staged", "seeded"):
+        raise ValueError(f"setup: 'staged' or 'seeded', not {values['setup']!r}")
+    if values["utility"] not in ("win", "score"):
+        raise ValueError(f"utility: 'win' or 'score', not {values['utility']!r}")
+    folder = str(values["components"])
+    components = load_components(folder) if folder else default_components()
+    province_tiles = tuple(sorted(components.province_tiles))
+    bonus_tiles = tuple(sorted(components.bonus_tiles))
+    cards = tuple(sorted(components.cards))
+    config = GameConfig(
+        parameters=tuple(sorted(values.items())),
+        players=players,
+        rules=parse_rules(str(values["rules"])),
+        staged=values["setup"] == "staged",
+        seed=int(values["seed"]),
+        utility=str(values["utility"]),
+        components=components,
+        space=action_space(components),
+        limits=bounds(components, players),
+        cards=cards,
+        card_index={card: i for i, card in enumerate(cards)},
+        province_tiles=province_tiles,
+        bonus_tiles=bonus_tiles,
+        tile_index={
+            **{t: i for i, t in enumerate(province_tiles)},
+            **{t: i for i, t in enumerate(bonus_tiles)},
+        },
+        deal_phases=deal_phases(components),
+        chance_ids=max(len(cards), len(province_tiles), len(bonus_tiles), players),
+    )
+    _CONFIGS[key] = _UNSEEDED[unseeded] = config
+    return config

@@ -1,0 +1,333 @@
+"""The OpenSpiel state (:class:`TajMahalState`): its queries, legal actions and chance
+outcomes, the application of an action or a chance draw (the adapter's hot path), and
+resampling from an information state."""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pyspiel
+
+from tajmahal.actions import Reshuffle
+from tajmahal.chance import Dealing, Shuffling
+from tajmahal.engine import apply, legal_actions
+from tajmahal.observation import Knowledge
+from tajmahal.openspiel.config import _CACHED_GAMES, GameConfig
+from tajmahal.openspiel.history import (
+    PUBLIC,
+    Node,
+    _Base,
+    _Data,
+    _dealing_text,
+    _knowledge,
+    _Link,
+)
+from tajmahal.sampling import sample_consistent_state
+from tajmahal.setup import new_game, random_setup
+from tajmahal.state import GameState, Step
+from tajmahal.view import view
+
+if TYPE_CHECKING:
+    from tajmahal.openspiel.game import TajMahalGame
+
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_OVER = Step.OVER
+_SHUFFLE = Step.SHUFFLE
+
+
+_INITIAL: dict[tuple[tuple[str, Any], ...], _Data] = {}
+
+
+def _initial_data(config: GameConfig) -> _Data:
+    """The start of a game (shared: OpenSpiel builds a fresh state for every clone)."""
+    found = _INITIAL.get(config.parameters)
+    if found is None:
+        if config.staged:
+            found = _Data(Dealing(config.components, config.players, config.rules))
+        else:
+            setup = random_setup(config.components, config.players, config.seed)
+            state = new_game(config.components, config.players, setup, config.rules)
+            found = _Data(state, start=True)
+        if len(_INITIAL) >= _CACHED_GAMES:
+            _INITIAL.clear()
+        _INITIAL[config.parameters] = found
+    return found
+
+
+_PAIRS: dict[tuple[int, int], list[tuple[int, float]]] = {}
+
+
+def _pairs(count: int, ids: int) -> list[tuple[int, float]]:
+    """``(outcome, 1 / count)`` for every chance outcome id below ``ids``, by id (shared,
+    never changed: a node's outcome list is picked from it rather than built pair by
+    pair)."""
+    found = _PAIRS.get((count, ids))
+    if found is None:
+        probability = 1.0 / count
+        found = _PAIRS[count, ids] = [(i, probability) for i in range(ids)]
+    return found
+
+
+def _without(ids: list[int], action: int) -> list[int] | None:
+    """A new list: ``ids`` (distinct) without ``action``, or None when it is not among them.
+
+    Found by bisection, as the lists are sorted; by a scan if that misses."""
+    at = bisect_left(ids, action)
+    if at == len(ids) or ids[at] != action:
+        if action not in ids:
+            return None
+        at = ids.index(action)
+    left = ids[:]
+    del left[at]
+    return left
+
+
+class TajMahalState(pyspiel.State):  # type: ignore[misc]
+    """One position of the OpenSpiel game; wraps an engine state or a chance draw."""
+
+    def __init__(self, game: TajMahalGame, data: _Data | None = None) -> None:
+        super().__init__(game)
+        config = game.config()
+        self._game = config
+        self._data = data if data is not None else _initial_data(config)
+
+    # -- queries ----------------------------------------------------------------------
+
+    @property
+    def node(self) -> Node:
+        """The engine state or the chance draw in progress."""
+        return self._data.node
+
+    def current_player(self) -> int:
+        """The seat to move, or OpenSpiel's CHANCE / TERMINAL id."""
+        return self._data.player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        data = self._data
+        found = data.legal
+        if found is None:
+            node = data.node
+            assert isinstance(node, GameState)
+            found = data.legal = self._game.space.sorted_ids_of(legal_actions(node))
+        return found
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions (chance outcomes at a chance node), as OpenSpiel's own
+        ``State.legal_actions``; answered in Python, without a trip through C++."""
+        data = self._data
+        current = data.player
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return self._chance_ids()[:]
+        if player is not None and player != current:
+            if player < 0:
+                return list(super().legal_actions(player))  # OpenSpiel's own error
+            return []
+        found = data.legal
+        if found is None:
+            # As _legal_actions, inline: this is the adapter's hottest path.
+            found = data.legal = self._game.space.sorted_ids_of(legal_actions(data.node))  # type: ignore[arg-type]
+        return found[:]
+
+    def is_chance_node(self) -> bool:
+        """True at a chance node (answered in Python, as :meth:`legal_actions`)."""
+        return self._data.player == _CHANCE
+
+    def _chance_ids(self) -> list[int]:
+        data = self._data
+        if data.chance is not None:
+            return data.chance
+        game = self._game
+        node = data.node
+        if isinstance(node, GameState):
+            node = Shuffling(node)
+        if isinstance(node, Shuffling):
+            ids = [game.card_index[card] for card in node.remaining()]
+        else:
+            outcomes = node.outcomes()
+            phase = node.phase()
+            if phase == "card":
+                ids = [game.card_index[str(card)] for card in outcomes]
+            elif phase == "start-player":
+                ids = [int(seat) for seat in outcomes]
+            else:
+                ids = [game.tile_index[str(tile)] for tile in outcomes]
+        data.chance = ids
+        return ids
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next draw's outcomes with their probabilities (uniform)."""
+        ids = self._data.chance
+        if ids is None:
+            ids = self._chance_ids()
+        pairs = _pairs(len(ids), self._game.chance_ids)
+        return [pairs[i] for i in ids]
+
+    def _outcome(self, action: int, phase: str | None = None) -> str | int:
+        game = self._game
+        node = self._data.node
+        if isinstance(node, GameState | Shuffling):
+            return game.cards[action]
+        if phase is None:
+            phase = node.phase()
+        if phase == "card":
+            return game.cards[action]
+        if phase == "province-tile":
+            return game.province_tiles[action]
+        if phase == "bonus-tile":
+            return game.bonus_tiles[action]
+        return action
+
+    def _apply_action(self, action: int) -> None:
+        data = self._data
+        node = data.node
+        if data.player >= 0:
+            assert isinstance(node, GameState)
+            move = self._game.space.actions[action]
+            after = apply(node, move)
+            step = after.step
+            if step is _OVER:
+                player = _TERMINAL
+            elif step is _SHUFFLE:
+                player = _CHANCE
+            else:
+                assert after.to_move is not None
+                player = after.to_move
+            self._data = _Data(after, _Link(data.link, move), None, None, player)
+            return
+        if isinstance(node, GameState):
+            node = Shuffling(node)
+        following: Node
+        if isinstance(node, Shuffling):
+            # Checked against the cards left, then drawn as Shuffling.draw draws it (the
+            # new node works out the cards left when asked; this list keeps them here).
+            ids = data.chance
+            left = _without(ids if ids is not None else self._chance_ids(), action)
+            if left is None:
+                raise ValueError(f"chance outcome {action} is not among the cards to shuffle")
+            order = (*node.order, self._game.cards[action])
+            if not left:
+                reshuffle = Reshuffle(order)
+                following = apply(node.state, reshuffle)
+                # The partial draws shared the link of the chance step (a state restored
+                # in mid-shuffle starts its knowledge there).
+                self._data = _Data(following, _Link(data.link, reshuffle))
+                return
+            child = _Data(Shuffling(node.state, order), data.link, None, None, _CHANCE)
+        else:
+            game = self._game
+            drawn = len(node.province_tiles) + len(node.bonus_tiles) + len(node.cards)
+            phase = game.deal_phases[drawn]
+            if phase == "start-player":
+                following = node.draw(action)
+                assert isinstance(following, GameState)
+                # Knowledge starts here: the draws of the dealing are let go.
+                self._data = _Data(following, None, start=True)
+                return
+            # A tile or a card: checked against the outcomes left, then added as
+            # Dealing.draw adds it (the phase comes from the fixed order of the draws).
+            ids = data.chance
+            left = _without(ids if ids is not None else self._chance_ids(), action)
+            if left is None:
+                raise ValueError(f"chance outcome {action} is not possible at the {phase} step")
+            provinces, bonus, cards = node.province_tiles, node.bonus_tiles, node.cards
+            if phase == "card":
+                cards = (*cards, game.cards[action])
+            elif phase == "province-tile":
+                provinces = (*provinces, game.province_tiles[action])
+            else:
+                bonus = (*bonus, game.bonus_tiles[action])
+            following = Dealing(node.components, node.players, node.rules, provinces, bonus, cards)
+            child = _Data(following, None, None, None, _CHANCE)
+            if game.deal_phases[drawn + 1] != phase:
+                self._data = child
+                return
+        # The next draw of the same kind: what is left, without the card or tile drawn.
+        child.chance = left
+        self._data = child
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == int(pyspiel.PlayerId.CHANCE):
+            return f"draw {self._outcome(action)}"
+        return str(self._game.space.actions[action])
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self._data.player == _TERMINAL
+
+    def returns(self) -> list[float]:
+        """Zeros until the end; then the utility (``win`` shares or final scores)."""
+        node = self._data.node
+        players = self._game.players
+        if not (isinstance(node, GameState) and node.is_over):
+            return [0.0] * players
+        if self._game.utility == "score":
+            return [float(score) for score in node.scores]
+        winners = node.winners()
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+
+    def __str__(self) -> str:
+        node = self._data.node
+        if isinstance(node, GameState):
+            from tajmahal.serialize import canonical_json
+
+            return canonical_json(node)
+        if isinstance(node, Shuffling):
+            return f"shuffling {len(node.order)} of {len(node.state.discard)}"
+        return (
+            f"dealing provinces {','.join(node.province_tiles)}; bonus "
+            f"{','.join(node.bonus_tiles)}; cards {','.join(node.cards)}"
+        )
+
+    # -- information ------------------------------------------------------------------
+
+    def knowledge(self, seat: int) -> Knowledge | None:
+        """What ``seat`` knows now (None while the setup is being dealt)."""
+        found = _knowledge(self._data, seat)
+        return None if found is None else found[0]
+
+    def information_text(self, seat: int) -> str:
+        """The perfect-recall information state of ``seat`` as text."""
+        found = _knowledge(self._data, seat)
+        if found is None:
+            node = self._data.node
+            assert isinstance(node, Dealing)
+            return _dealing_text(node, seat)
+        return found[1]
+
+    def resample_from_infostate(self, player: int, sampler: Callable[[], float]) -> TajMahalState:
+        """A state ``player`` cannot tell from this one, hidden cards drawn at random.
+
+        ``sampler`` gives a float in [0, 1) each call (OpenSpiel passes a
+        ``pyspiel.UniformProbabilitySampler``); one call seeds the draw, so a seeded
+        sampler makes the resampling reproducible and nothing reads the global generator."""
+        data = self._data
+        state = data.engine_state()
+        found = _knowledge(data, player)
+        public = _knowledge(data, PUBLIC)
+        if state is None or found is None or public is None or isinstance(data.node, Shuffling):
+            return TajMahalState(self.get_game(), data)
+        seed = int(sampler() * 2**52)
+        rng = random.Random(seed)
+        sampled = sample_consistent_state(view(state, player), found[0], rng, config=state.config)
+        knowledge: dict[int, Knowledge] = {player: found[0], PUBLIC: public[0]}
+        prefix: dict[int, str] = {player: found[1], PUBLIC: public[1]}
+        for seat in range(state.players_count):
+            if seat == player:
+                continue
+            hand = sampled.players[seat].hand
+            counts = list(public[0].hidden)
+            counts[seat] = (0,) * public[0].pools
+            known = list(public[0].known)
+            known[seat] = hand
+            knowledge[seat] = attrs.evolve(
+                public[0], seat=seat, known=tuple(known), hidden=tuple(counts)
+            )
+            prefix[seat] = f"{public[1]}\nsampled hand {','.join(hand)}"
+        return TajMahalState(self.get_game(), _Data(sampled, base=_Base(knowledge, prefix)))
