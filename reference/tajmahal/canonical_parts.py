@@ -20,7 +20,7 @@ from tajmahal.symbols import CardColour, Symbol
 from tajmahal.writing import _draw_to_json
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-"""The settings of :func:`canonical_json`."""
+"""The settings of :func:`~tajmahal.canonical.canonical_json`."""
 
 
 def _c_encoder() -> Callable[[Any], str]:
@@ -53,7 +53,7 @@ def _c_encoder() -> Callable[[Any], str]:
 
 
 _ENCODE = _c_encoder()
-"""One JSON value in canonical form (the settings of :func:`canonical_json`)."""
+"""One JSON value in canonical form (the settings of :func:`~tajmahal.canonical.canonical_json`)."""
 
 
 _ESCAPED = bytes(range(0x20)) + b'"\\'

@@ -209,7 +209,7 @@ def _palaces_from_json(raw: Any) -> tuple[Palace, ...]:
 
 
 def state_from_json(document: Any, components: Components) -> GameState:
-    """Rebuild a state from :func:`state_to_json` output.
+    """Rebuild a state from :func:`~tajmahal.writing.state_to_json` output.
 
     Collections whose order carries no meaning (hands, the discard pile, the display,
     tiles held, palaces) are put in canonical order, so a position written by hand loads
@@ -262,7 +262,7 @@ def reads_back(state: GameState, document: Any) -> bool:
     writes each part from that part alone and the reader reads it from its text alone,
     so the same part gives the same text and reads back the same. Every other part is
     read by the code :func:`state_from_json` uses, and the whole state is checked by
-    :func:`validate_state` every time.
+    :func:`~tajmahal.validation.validate_state` every time.
     """
     try:
         loaded = _read_state(document, state.config.components, state)
@@ -379,7 +379,8 @@ def position_from_json(document: Any, components: Components) -> GameState:
 
 
 def read_position(path: str | Path, components: Components) -> GameState:
-    """Read a position file (``-``: standard input) written by :func:`state_to_json`.
+    """Read a position file (``-``: standard input) written by
+    :func:`~tajmahal.writing.state_to_json`.
 
     Reading is bounded like every input (see :mod:`tajmahal.inputs`) and the document is
     loaded by :func:`position_from_json`; every failure is a :class:`StateFormatError`
