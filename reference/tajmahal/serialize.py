@@ -7,8 +7,9 @@ names their digest, and loading checks it against the component set supplied.
 
 This module gathers the public names; each concern lives in a module of its own:
 
-- :mod:`tajmahal.writing`: the document (:func:`state_to_json`, :data:`STATE_FORMAT`,
-  :data:`STATE_VERSION`, :data:`DRAW_REASONS`);
+- :mod:`tajmahal.writing`: the document (:func:`state_to_json`,
+  :data:`~tajmahal.writing.STATE_FORMAT`, :data:`~tajmahal.writing.STATE_VERSION`,
+  :data:`~tajmahal.writing.DRAW_REASONS`);
 - :mod:`tajmahal.canonical` and :mod:`tajmahal.canonical_parts`: the canonical text and
   its digest (:func:`canonical_json`, :func:`state_digest`);
 - :mod:`tajmahal.reading`: reading a document back (:func:`state_from_json`,
