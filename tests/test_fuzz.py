@@ -20,7 +20,7 @@ import pytest
 import tajmahal.engine
 import tajmahal.engine.withdraw
 import tajmahal.invariants
-import tajmahal.serialize
+import tajmahal.reading
 import tajmahal.view
 from tajmahal.actions import Action, PlacePalace, Play, Take, Withdraw
 from tajmahal.events import Event
@@ -218,14 +218,14 @@ def plant_goods_tiles_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
     the seat is read back from JSON. The reader's memos (seats by text, parts read back
     by identity) start empty, so that seats read by the sound reader before the fault
     was planted do not hide it."""
-    real = tajmahal.serialize._player_from_json
+    real = tajmahal.reading._player_from_json
 
     def lossy(document: Any, path: str) -> PlayerState:
         return attrs.evolve(real(document, path), goods_tiles=())
 
-    monkeypatch.setattr(tajmahal.serialize, "_SEATS_READ", {})
-    monkeypatch.setattr(tajmahal.serialize, "_READ_BACK", {})
-    monkeypatch.setattr(tajmahal.serialize, "_player_from_json", lossy)
+    monkeypatch.setattr(tajmahal.reading, "_SEATS_READ", {})
+    monkeypatch.setattr(tajmahal.reading, "_READ_BACK", {})
+    monkeypatch.setattr(tajmahal.reading, "_player_from_json", lossy)
 
 
 FAULTS: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], str]] = {

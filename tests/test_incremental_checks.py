@@ -22,11 +22,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from positions import game
 
-import tajmahal.serialize
+import tajmahal.reading
 from tajmahal import invariants
 from tajmahal.invariants.round_trip import serialization_round_trip
 from tajmahal.invariants.secrets import _STRINGS_MEMO, hidden_cards_shown, views_hide_secrets
-from tajmahal.serialize import _READ_BACK, reads_back, state_from_json, state_to_json
+from tajmahal.reading import _READ_BACK
+from tajmahal.serialize import reads_back, state_from_json, state_to_json
 from tajmahal.state import GameState, PlayerState
 from tajmahal.testing import Game, games
 from tajmahal.view import _SEAT_VIEWS, Picks, View, picks_along, view
@@ -198,15 +199,15 @@ def test_the_round_trip_part_by_part_agrees_with_the_whole_reader(game_: Game) -
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_=games(max_choices=40, max_extra=120))
 def test_a_faulty_seat_reader_is_caught_for_seats_not_read_back_before(game_: Game) -> None:
-    real = tajmahal.serialize._player_from_json
+    real = tajmahal.reading._player_from_json
 
     def lossy(document: Any, path: str) -> PlayerState:
         return attrs.evolve(real(document, path), score=real(document, path).score + 1)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(tajmahal.serialize, "_SEATS_READ", {})
-        patch.setattr(tajmahal.serialize, "_READ_BACK", {})
-        patch.setattr(tajmahal.serialize, "_player_from_json", lossy)
+        patch.setattr(tajmahal.reading, "_SEATS_READ", {})
+        patch.setattr(tajmahal.reading, "_READ_BACK", {})
+        patch.setattr(tajmahal.reading, "_player_from_json", lossy)
         for state in game_.states:
             expected = full_round_trip(state)
             assert expected == ["the state loaded back differs from the state written"]

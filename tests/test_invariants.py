@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from positions import COMPONENTS, at_visit, game, table, with_hand, with_palaces, with_played
 
-import tajmahal.serialize
+import tajmahal.reading
 from tajmahal import invariants
 from tajmahal.actions import Action, PlaceCrown, Play, Withdraw
 from tajmahal.engine import apply, legal_actions
@@ -220,7 +220,7 @@ def test_a_state_that_does_not_load_back_is_caught(monkeypatch: pytest.MonkeyPat
     # The reader (both the whole and the part-by-part one build the state here) reads
     # another state.
     monkeypatch.setattr(
-        tajmahal.serialize, "_read_state", lambda document, components, known: game(4)
+        tajmahal.reading, "_read_state", lambda document, components, known: game(4)
     )
     assert {v.invariant for v in check_state(state)} == {"serialization-round-trip"}
 

@@ -1,0 +1,299 @@
+"""The canonical texts of the parts of a state (a list of ids, a seat, a palace...).
+
+Each writer here gives exactly the text ``json.dumps(..., sort_keys=True,
+separators=(",", ":"), ensure_ascii=False)`` gives for its part of the
+:func:`~tajmahal.writing.state_to_json` document, written directly where that is
+faster. :mod:`tajmahal.canonical` puts these texts together into the text of a whole
+state; the writers are kept apart from that assembly, and from its caches, because they
+depend on one part alone.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable
+from typing import Any
+
+from tajmahal.state import GameConfig, Palace, PendingDraw, PlayerState, Step, Withdrawal
+from tajmahal.symbols import CardColour, Symbol
+from tajmahal.writing import _draw_to_json
+
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+"""The settings of :func:`~tajmahal.canonical.canonical_json`."""
+
+
+def _c_encoder() -> Callable[[Any], str]:
+    """``_ENCODER.encode`` for the values of a state document (dicts with string keys,
+    lists, strings, integers, booleans and None), calling the C encoder that ``encode``
+    itself uses without setting it up anew for every call; ``encode`` itself where the C
+    encoder is missing."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - CPython has it
+        return _ENCODER.encode
+    try:
+        chunks = make(
+            None,  # no markers: a state document holds no cycle
+            _ENCODER.default,
+            json.encoder.encode_basestring,  # the encoder of ensure_ascii=False
+            None,
+            _ENCODER.key_separator,
+            _ENCODER.item_separator,
+            _ENCODER.sort_keys,
+            _ENCODER.skipkeys,
+            _ENCODER.allow_nan,
+        )
+    except TypeError:  # pragma: no cover - another signature in another Python
+        return _ENCODER.encode
+
+    def encode(value: Any) -> str:
+        return "".join(chunks(value, 0))
+
+    return encode
+
+
+_ENCODE = _c_encoder()
+"""One JSON value in canonical form (the settings of :func:`~tajmahal.canonical.canonical_json`)."""
+
+
+_ESCAPED = bytes(range(0x20)) + b'"\\'
+"""The bytes whose characters JSON writes escaped (``ensure_ascii=False`` escapes only the
+quote, the backslash and the control characters below U+0020; UTF-8 writes every other
+character with bytes outside this set)."""
+
+
+def _escapes(text: str) -> int:
+    """How many characters of ``text`` JSON writes escaped."""
+    data = text.encode("utf-8", "surrogatepass")
+    return len(data) - len(data.translate(None, _ESCAPED))
+
+
+def _plain(joined: str, count: int) -> bool:
+    """Whether ``count`` strings joined by ``'","'`` need no escape: their only escaped
+    characters are the separators' quotes. Printable text has no control character, so
+    only quotes and backslashes are counted then (in C, without encoding)."""
+    if joined.isprintable():
+        return "\\" not in joined and joined.count('"') == 2 * count - 2
+    return _escapes(joined) == 2 * count - 2
+
+
+def _string_list(values: tuple[str, ...]) -> str:
+    """``_ENCODE(list(values))``, written directly when no string needs an escape (no
+    quote, no backslash, no control character): then each is written as itself between
+    quotes."""
+    if not values:
+        return "[]"
+    try:
+        joined = '","'.join(values)
+    except TypeError:  # not only strings
+        return _ENCODE(list(values))
+    if _plain(joined, len(values)):
+        return '["' + joined + '"]'
+    return _ENCODE(list(values))
+
+
+_SYMBOL_TEXTS = {id(symbol): _ENCODE(symbol.value) for symbol in Symbol}
+"""The text of each symbol, by the identity of the enum member (hashing a member runs
+Python code)."""
+
+
+def _symbol_list(symbols: tuple[Symbol, ...]) -> str:
+    """``_ENCODE([symbol.value for symbol in symbols])``."""
+    try:
+        return "[" + ",".join(map(_SYMBOL_TEXTS.__getitem__, map(id, symbols))) + "]"
+    except KeyError:  # not a Symbol member: let the encoder say what it is
+        return _ENCODE([symbol.value for symbol in symbols])
+
+
+def _scalar(value: Any) -> str:
+    """The canonical text of an integer, a boolean, a string or null."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if type(value) is int:
+        return int.__repr__(value)
+    return _ENCODE(value)
+
+
+_STEP_TEXTS = {id(step): _ENCODE(step.value) for step in Step}
+"""The text of each step, by the identity of the enum member."""
+
+
+def _member(member: enum.Enum) -> str:
+    text = _STEP_TEXTS.get(id(member))
+    return _ENCODE(member.value) if text is None else text
+
+
+def _bonus(pairs: tuple[tuple[str, str], ...]) -> str:
+    return _ENCODE({city: tile for city, tile in pairs})
+
+
+def _palace(palace: Palace) -> str:
+    return _ENCODE([palace.city, palace.seat, palace.crowned])
+
+
+def _palaces(palaces: tuple[Palace, ...]) -> str:
+    """The palaces' texts, each written once while remembered (a palace stays the same
+    object for the rest of the game)."""
+    texts = _PALACE.texts
+    write = _PALACE.text
+    return "[" + ",".join([texts.get(id(palace)) or write(palace) for palace in palaces]) + "]"
+
+
+_WITHDRAWAL = (
+    '{"crown_owed":%s,"palaces_owed":%s,"placed":%s,"played_nothing":%s,'
+    '"province_won":%s,"scored":%s,"seat":%s}'
+)
+"""The canonical text of a withdrawal, keys sorted."""
+
+
+def _withdrawal(withdrawal: Withdrawal | None) -> str:
+    if withdrawal is None:
+        return "null"
+    crown_owed = withdrawal.crown_owed
+    played_nothing = withdrawal.played_nothing
+    scored = withdrawal.scored
+    owed = withdrawal.palaces_owed
+    seat = withdrawal.seat
+    return _WITHDRAWAL % (
+        "true" if crown_owed is True else "false" if crown_owed is False else _scalar(crown_owed),
+        int.__repr__(owed) if type(owed) is int else _scalar(owed),
+        _string_list(withdrawal.placed),
+        "true"
+        if played_nothing is True
+        else "false"
+        if played_nothing is False
+        else _scalar(played_nothing),
+        _scalar(withdrawal.province_won),
+        "true" if scored is True else "false" if scored is False else _scalar(scored),
+        int.__repr__(seat) if type(seat) is int else _scalar(seat),
+    )
+
+
+def _draw(draw: PendingDraw | None) -> str:
+    return "null" if draw is None else _ENCODE(_draw_to_json(draw))
+
+
+def _config(config: GameConfig) -> tuple[str, str, str]:
+    """The texts that depend on the configuration only: from ``"components"`` to
+    ``"court_influence"``, from ``"players"`` to ``"province_order"`` and from
+    ``"ruleset"`` to ``"seats"`` (keys and separators included)."""
+    return (
+        ',"components":' + _ENCODE(config.components.digest) + ',"court_influence":',
+        ',"players":' + _scalar(config.players) + ',"province_order":',
+        ',"ruleset":' + _ENCODE(config.rules.to_json()) + ',"seats":[',
+    )
+
+
+_PLAYER = (
+    '{"colour":%s,"goods_tiles":%s,"hand":%s,"influence":%s,"played":%s,'
+    '"province_tiles":%s,"score":%s,"withdrawn":%s,"withdrawn_counts":%s}'
+)
+"""The canonical text of a seat, keys sorted."""
+
+_COLOUR_TEXTS = {id(colour): _ENCODE(colour.value) for colour in CardColour}
+"""The text of each colour, by the identity of the enum member."""
+
+
+def _ids_text(ids: tuple[str, ...]) -> str | None:
+    """The text of a list of card or tile ids written as themselves between quotes, or
+    None when one is not a string or needs an escape."""
+    if not ids:
+        return "[]"
+    try:
+        joined = '","'.join(ids)
+    except TypeError:  # not only strings
+        return None
+    if not _plain(joined, len(ids)):
+        return None
+    return '["' + joined + '"]'
+
+
+_SeatTexts = tuple[str, str, str, str, str, str, str, str, str]
+"""The texts of a seat's fields, keys sorted (as :data:`_PLAYER` puts them)."""
+
+
+def _seat_texts(player: PlayerState, last: PlayerState | None, old: _SeatTexts | None) -> Any:
+    """The texts of ``player``'s fields, taking those of the fields it shares (as the
+    same objects) with ``last``, the seat's player written before (whose texts are
+    ``old``); None when a field needs the general encoder (a value that is not a string, an id
+    that needs an escape)."""
+    colour = player.colour
+    colour_text = "null" if colour is None else _COLOUR_TEXTS.get(id(colour))
+    if colour_text is None:
+        return None
+    goods = player.goods_tiles
+    hand = player.hand
+    influence = player.influence
+    played = player.played
+    tiles = player.province_tiles
+    counts = player.withdrawn_counts
+    score = player.score
+    withdrawn = player.withdrawn
+    if last is None or old is None:
+        goods_text = _ids_text(goods)
+        hand_text = _ids_text(hand)
+        influence_text = _symbol_list(influence)
+        played_text = _ids_text(played)
+        tiles_text = _ids_text(tiles)
+    else:
+        goods_text = old[1] if goods is last.goods_tiles else _ids_text(goods)
+        hand_text = old[2] if hand is last.hand else _ids_text(hand)
+        influence_text = old[3] if influence is last.influence else _symbol_list(influence)
+        played_text = old[4] if played is last.played else _ids_text(played)
+        tiles_text = old[5] if tiles is last.province_tiles else _ids_text(tiles)
+    if goods_text is None or hand_text is None or played_text is None or tiles_text is None:
+        return None
+    return (
+        colour_text,
+        goods_text,
+        hand_text,
+        influence_text,
+        played_text,
+        tiles_text,
+        int.__repr__(score) if type(score) is int else _scalar(score),
+        "true" if withdrawn is True else "false" if withdrawn is False else _scalar(withdrawn),
+        "null" if counts is None else _COUNTS.text(counts),
+    )
+
+
+class _Remembered:
+    """Texts of values written before, by the identity of the value; for frozen values
+    that stay the same object over many states. Every value whose text is remembered is
+    kept alive (:attr:`alive`), so an ``id`` found in :attr:`texts` is the ``id`` of that
+    very value: no other object can have it while it lives."""
+
+    __slots__ = ("alive", "texts", "write")
+
+    def __init__(self, write: Callable[[Any], str]) -> None:
+        self.write = write
+        self.texts: dict[int, str] = {}
+        """``id(value)``: the value's text."""
+        self.alive: list[object] = []
+        """The values whose texts are remembered (emptied with :attr:`texts`)."""
+
+    def text(self, value: Any) -> str:
+        """The text of ``value``, written once while remembered."""
+        text = self.texts.get(id(value))
+        if text is not None:
+            return text
+        text = self.write(value)
+        if len(self.texts) >= 256:
+            self.texts.clear()
+            self.alive.clear()
+        self.alive.append(value)
+        self.texts[id(value)] = text
+        return text
+
+
+def _int_list(values: tuple[int, ...]) -> str:
+    return _ENCODE(list(values))
+
+
+_COUNTS = _Remembered(_int_list)
+"""The symbol counts of withdrawn seats (the same tuple until the visit ends)."""
+_PALACE = _Remembered(_palace)
+"""Palaces on the board."""
