@@ -22,6 +22,7 @@ from tajmahal.events import Event, EventKind
 from tajmahal.rules import MajorityScope, RuleSet
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
+from tajmahal.symbols import Symbol
 from tajmahal.testing import rule_sets
 
 COMPONENTS = default_components()
@@ -86,11 +87,35 @@ def test_remembered_majority_events_under_any_rule_set(
         compare_withdrawals(players, seed, rules, monkeypatch)
 
 
+class Watched(dict[tuple[object, ...], Event]):
+    """A memo that notes the most entries it ever held."""
+
+    most = 0
+
+    def __setitem__(self, key: tuple[object, ...], value: Event) -> None:
+        super().__setitem__(key, value)
+        self.most = max(self.most, len(self))
+
+
 def test_a_full_memo_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The memo is emptied when full, so it never holds more than its bound, and the
-    # events found after it started afresh are still the events built afresh.
+    # The memo is emptied when full, so it holds its bound at most (and reaches it: these
+    # games meet far more than 40 different comparisons), and the events found after it
+    # started afresh are still the events built afresh.
     monkeypatch.setattr(majority, "MAJORITY_EVENTS_KEPT", 40)
-    majority._MAJORITY_EVENTS.clear()
+    memo = Watched()
+    monkeypatch.setattr(majority, "_MAJORITY_EVENTS", memo)
     for seed in range(3):
         compare_withdrawals(5, seed, RuleSet(), monkeypatch)
-        assert len(majority._MAJORITY_EVENTS) <= 40
+    assert memo.most == 40
+
+
+def test_the_same_comparison_gives_the_very_same_event() -> None:
+    # The memo is used: a withdrawal applied twice builds its majority events once.
+    def majorities(events: tuple[Event, ...]) -> list[Event]:
+        return [e for e in events if e.kind in (EventKind.WIN, EventKind.NO_MAJORITY)]
+
+    state, action = next((s, a) for s, a in steps(4, 1, RuleSet()) if isinstance(a, Withdraw))
+    first = majorities(apply_with_events(state, action)[1])
+    again = majorities(apply_with_events(state, action)[1])
+    assert len(first) == len(Symbol) == 6  # one comparison per force
+    assert all(new is old for old, new in zip(first, again, strict=True))

@@ -9,6 +9,8 @@ from positions import (
     legal,
     player,
     run,
+    table,
+    with_display,
     with_hand,
     with_hands,
 )
@@ -179,6 +181,20 @@ def test_withdrawn_players_are_skipped() -> None:
     state = run(state, "play red-02")
     assert state.to_move == 2
     state = run(state, "play violet-08", "play red-13")
+    assert state.to_move == 2
+
+
+@pytest.mark.clause("TM.TURN.CLOCKWISE", "TM.TURN.WITHDRAWN_SKIPPED")
+def test_with_nothing_to_take_the_turn_passes_clockwise_past_withdrawn_players() -> None:
+    # An empty display: a player who withdraws takes nothing, and the turn passes at once.
+    state = with_display(table(), ())
+    state = run(state, "withdraw")
+    assert player(state, 0).withdrawn and state.to_move == 1
+    state = run(state, "play yellow-02", "play green-02")
+    assert state.to_move == 3
+    state = run(state, "withdraw")  # seat 0 has withdrawn: skipped
+    assert state.to_move == 1
+    state = run(state, "withdraw")
     assert state.to_move == 2
 
 

@@ -129,10 +129,6 @@ class Work:
         seat is enough)."""
         return [self.player(seat) for seat in range(self.count)]
 
-    def set_player(self, seat: int, player: PlayerState) -> None:
-        """Replace a seat's holdings by ``player`` (a rule computed on frozen values)."""
-        self._players[seat] = WorkPlayer(player)
-
     def peek(self, seat: int) -> WorkPlayer | PlayerState:
         """A seat's holdings for reading only (no copy is made)."""
         player = self._players.get(seat)
