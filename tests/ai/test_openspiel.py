@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import pickle
 import random
@@ -87,6 +88,35 @@ def test_states_pickle_and_clone() -> None:
     assert again.information_state_string(0) == state.information_state_string(0)  # type: ignore[attr-defined]
     clone = state.clone()  # type: ignore[attr-defined]
     assert clone.history() == state.history()  # type: ignore[attr-defined]
+
+
+class PackageNames(pickle.Unpickler):
+    """Reads a pickle as one written before the adapter became a package would be read:
+    every name of the adapter looked up in ``tajmahal.openspiel`` itself."""
+
+    looked_up: list[str]
+
+    def find_class(self, module: str, name: str) -> object:
+        if module.startswith("tajmahal.openspiel."):
+            self.looked_up.append(name)
+            module = "tajmahal.openspiel"
+        return super().find_class(module, name)
+
+
+@pytest.mark.parametrize("setup", ["staged", "seeded"])
+def test_states_pickled_before_the_adapter_was_a_package_still_load(setup: str) -> None:
+    game = pyspiel.load_game("tajmahal", {"players": 4, "setup": setup, "seed": 7})
+    state = play_to(game.new_initial_state(), 300, seed=2)
+    reader = PackageNames(io.BytesIO(pickle.dumps(state)))
+    reader.looked_up = []
+    again = reader.load()
+    assert set(reader.looked_up) <= {"TajMahalState", "game_config", "_Data", "_Base"}
+    assert "TajMahalState" in reader.looked_up
+    assert str(again) == str(state)
+    assert again.history() == state.history()  # type: ignore[attr-defined]
+    for seat in range(4):
+        assert again.information_state_string(seat) == state.information_state_string(seat)  # type: ignore[attr-defined]
+    assert again.legal_actions() == state.legal_actions()  # type: ignore[attr-defined]
 
 
 def test_information_set_mcts_plays_a_game() -> None:
