@@ -87,16 +87,18 @@ def _interrupts_ignored() -> Iterator[None]:
 
 
 def _end_workers(executor: ProcessPoolExecutor, earlier: set[Any]) -> None:
-    """Cancel what has not started and end the pool's processes now (the children that
-    were not there before the pool was made), instead of waiting for the files they
-    are verifying."""
-    executor.shutdown(wait=False, cancel_futures=True)
+    """End the pool's processes now (the children that were not there before the pool
+    was made), instead of waiting for the files they are verifying, then shut the pool
+    down, cancelling what has not started and waiting for its managing thread. That
+    thread must be gone before the interpreter exits: a shutdown that does not wait lets
+    it close its wake-up pipe while the exit hook of ``concurrent.futures`` writes to it,
+    which prints an ignored exception ("Bad file descriptor")."""
     ours = [child for child in multiprocessing.active_children() if child not in earlier]
     for child in ours:
         child.terminate()
     for child in ours:
         child.join()
-    executor.shutdown(wait=True)
+    executor.shutdown(wait=True, cancel_futures=True)
 
 
 def verify_in_workers(
