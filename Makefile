@@ -117,7 +117,7 @@ mutation: $(MUTATION_STAMP)
 	if [ -n "$$names" ]; then \
 	  TAJMAHAL_SCHEMAS=$(CURDIR)/specs/schemas \
 	    $(BIN)/mutmut run --max-children $(CHILDREN) $$names || exit $$?; \
-	  echo "$$start $$(date +%s) $$(echo $$names | wc -w) MUTANTS='$(MUTANTS)'$(if $(RETEST), RETEST=1)$(if $(AGAIN), AGAIN=1)" \
+	  echo "$$start $$(date +%s) $$($(BIN)/python tools/mutation_report.py --count $$names) MUTANTS='$(MUTANTS)'$(if $(RETEST), RETEST=1)$(if $(AGAIN), AGAIN=1)" \
 	    >> mutants/runs.log; \
 	fi
 	$(BIN)/python tools/mutation_report.py

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -49,3 +50,18 @@ def test_fingerprints_follow_the_changed_line_not_its_place(
     second = mutation_report.changes_of("tajmahal.scoring")
     assert second["tajmahal.scoring.x_score__mutmut_7"].fingerprint == change.fingerprint
     assert second["tajmahal.scoring.x_score__mutmut_2"].fingerprint != change.fingerprint
+
+
+def test_a_run_is_counted_in_mutants_not_in_patterns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(mutation_report, "SOURCE", tmp_path)
+    (tmp_path / "tajmahal" / "engine").mkdir(parents=True)
+    codes = {f"tajmahal.engine.x_score__mutmut_{n}": 1 for n in range(1, 4)}
+    codes["tajmahal.engine.x_other__mutmut_1"] = 0
+    meta = tmp_path / "tajmahal" / "engine" / "__init__.py.meta"
+    meta.write_text(json.dumps({"exit_code_by_key": codes}), encoding="utf-8")
+    assert mutation_report.count_matching(["tajmahal.engine.*"]) == 4
+    assert mutation_report.count_matching(["tajmahal.engine.x_score__mutmut_*"]) == 3
+    assert mutation_report.count_matching(["tajmahal.engine.x_other__mutmut_1"]) == 1
+    assert mutation_report.count_matching(["tajmahal.board.*"]) == 0

@@ -375,6 +375,15 @@ def pending(patterns: list[str], retest: bool, again: bool = False) -> list[str]
     ]
 
 
+def count_matching(patterns: list[str]) -> int:
+    """How many mutants the names or globs ``patterns`` stand for, once mutmut has
+    generated them: what a run of those patterns ran (the run log's count; a glob given
+    before the first run is one pattern but hundreds of mutants)."""
+    return sum(
+        any(fnmatch.fnmatchcase(mutant.name, p) for p in patterns) for mutant in read_mutants()
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Compare mutmut's survivors; publish.")
     parser.add_argument("--write", type=Path, help="write the score page (docs/mutation.md)")
@@ -385,7 +394,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--retest", action="store_true", help="with --pending: survivors too")
     parser.add_argument("--again", action="store_true", help="with --pending: every mutant")
+    parser.add_argument(
+        "--count", nargs="+", metavar="GLOB", help="print how many mutants GLOB stands for"
+    )
     arguments = parser.parse_args(argv)
+    if arguments.count is not None:
+        print(count_matching(arguments.count))
+        return 0
     if arguments.pending is not None:
         print("\n".join(pending(arguments.pending, arguments.retest, arguments.again)))
         return 0
