@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tajmahal.actions import Action
 from tajmahal.events import Event
@@ -140,28 +141,14 @@ def check_step(
     step: Transition, invariants: Sequence[StepInvariant] = STEP_INVARIANTS
 ) -> tuple[Violation, ...]:
     """Every violation of the step invariants by one transition."""
-    found: list[Violation] = []
-    for invariant in invariants:
-        try:
-            for message in invariant.check(step):
-                found.append(Violation(invariant.name, invariant.clauses, message))
-        except Exception as error:  # a state too broken to examine is a violation too
-            found.append(Violation(invariant.name, invariant.clauses, _unreadable(error)))
-    return tuple(found)
+    return _violations(invariants, step)
 
 
 def check_state(
     state: GameState, invariants: Sequence[StateInvariant] = STATE_INVARIANTS
 ) -> tuple[Violation, ...]:
     """Every violation of the state invariants by one state."""
-    found: list[Violation] = []
-    for invariant in invariants:
-        try:
-            for message in invariant.check(state):
-                found.append(Violation(invariant.name, invariant.clauses, message))
-        except Exception as error:  # a state too broken to examine is a violation too
-            found.append(Violation(invariant.name, invariant.clauses, _unreadable(error)))
-    return tuple(found)
+    return _violations(invariants, state)
 
 
 def check_game(
@@ -177,12 +164,18 @@ def check_game(
     (``states`` has one more entry than ``actions``: the initial state first; ``events``
     and ``legal``, when given, hold each step's events and the legal actions offered
     before it, empty at a chance step)."""
+    return _violations(invariants, setup, states, actions, events, legal)
+
+
+def _violations(invariants: Sequence[Invariant], *arguments: Any) -> tuple[Violation, ...]:
+    """Every message of every invariant checked on ``arguments``, as violations; a check
+    that fails on what it reads (a state too broken to examine) is a violation too."""
     found: list[Violation] = []
     for invariant in invariants:
         try:
-            for message in invariant.check(setup, states, actions, events, legal):
+            for message in invariant.check(*arguments):
                 found.append(Violation(invariant.name, invariant.clauses, message))
-        except Exception as error:  # a game too broken to examine is a violation too
+        except Exception as error:
             found.append(Violation(invariant.name, invariant.clauses, _unreadable(error)))
     return tuple(found)
 
