@@ -238,12 +238,7 @@ class TensorCache:
         encoder = self._encoder
         played = player.played
         if played is not slot.played:
-            for index in slot.played_ones:
-                cells[index] = 0.0
-            table = encoder._played[seat]
-            slot.played_ones = ones = [table[card] for card in played]
-            for index in ones:
-                cells[index] = 1.0
+            slot.played_ones = _set_ones(cells, slot.played_ones, encoder._played[seat], played)
             slot.played = played
         colour = player.colour
         if colour is not slot.colour:
@@ -256,21 +251,11 @@ class TensorCache:
             slot.colour = colour
         tiles = player.province_tiles
         if tiles is not slot.tiles:
-            for index in slot.tiles_ones:
-                cells[index] = 0.0
-            table = encoder._tiles[seat]
-            slot.tiles_ones = ones = [table[tile] for tile in tiles]
-            for index in ones:
-                cells[index] = 1.0
+            slot.tiles_ones = _set_ones(cells, slot.tiles_ones, encoder._tiles[seat], tiles)
             slot.tiles = tiles
         goods = player.goods_tiles
         if goods is not slot.goods:
-            for index in slot.goods_ones:
-                cells[index] = 0.0
-            table = encoder._goods[seat]
-            slot.goods_ones = ones = [table[tile] for tile in goods]
-            for index in ones:
-                cells[index] = 1.0
+            slot.goods_ones = _set_ones(cells, slot.goods_ones, encoder._goods[seat], goods)
             slot.goods = goods
         influence = player.influence
         if influence is not slot.influence:
@@ -403,3 +388,14 @@ class TensorCache:
         for card in state.players[viewer].hand:
             cells[hands[card]] = 1.0
         return out
+
+
+def _set_ones(cells: Any, old: list[int], table: dict[str, int], ids: tuple[str, ...]) -> list[int]:
+    """Clear the indices ``old`` of ``cells``, set those of ``ids`` (through ``table``)
+    to one, and return them: one of a seat's card or tile sets rewritten."""
+    for index in old:
+        cells[index] = 0.0
+    ones = [table[item] for item in ids]
+    for index in ones:
+        cells[index] = 1.0
+    return ones
