@@ -23,7 +23,8 @@ from tajmahal.commands import fuzz as fuzz_command
 from tajmahal.commands import perft as perft_command
 from tajmahal.commands import rule as rule_command
 from tajmahal.commands import show as show_command
-from tajmahal.components import Components, default_components, load_components
+from tajmahal.commands.options import add_components_option, chosen_components
+from tajmahal.components import Components
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import STDIN
 from tajmahal.match import play_match
@@ -83,10 +84,6 @@ def _printable(message: str) -> str:
     return text
 
 
-def _components(folder: str | None) -> Components:
-    return load_components(folder) if folder is not None else default_components()
-
-
 def _rules(options: Sequence[str]) -> RuleSet:
     values: dict[str, str] = {}
     for option in options:
@@ -135,7 +132,7 @@ def _print_account(lines: list[str], state: GameState, record: Record, quiet: bo
 
 
 def _play(arguments: argparse.Namespace) -> int:
-    components = _components(arguments.components)
+    components = chosen_components(arguments.components)
     rules = _rules(arguments.rule)
     agents = _agents(arguments.agents, arguments.players, arguments.seed)
     result = play_match(components, agents, arguments.seed, rules, full=arguments.full)
@@ -148,7 +145,7 @@ def _play(arguments: argparse.Namespace) -> int:
 
 
 def _replay(arguments: argparse.Namespace) -> int:
-    components = _components(arguments.components)
+    components = chosen_components(arguments.components)
     record = read_record(arguments.file)
     source = _source(arguments.file)
     lines, state = _account(record, components, source, arguments.quiet)
@@ -159,7 +156,7 @@ def _replay(arguments: argparse.Namespace) -> int:
 
 
 def _position(arguments: argparse.Namespace) -> int:
-    components = _components(arguments.components)
+    components = chosen_components(arguments.components)
     record = read_record(arguments.file)
     if not 0 <= arguments.step <= len(record.steps):
         raise TajMahalError(
@@ -181,7 +178,7 @@ def _position(arguments: argparse.Namespace) -> int:
 
 
 def _show_components(arguments: argparse.Namespace) -> int:
-    components = _components(arguments.components)
+    components = chosen_components(arguments.components)
     board = components.board
     print(f"Component set {components.name} ({components.digest})")
     print(
@@ -227,14 +224,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tajmahal {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    def with_components(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument(
-            "--components",
-            metavar="DIR",
-            help="folder with your own component files (any of cards.json, "
-            "specials.json, province_tiles.json, bonus_tiles.json, board.json)",
-        )
-
     play = commands.add_parser("play", help="play a full game between built-in players")
     play.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="how many players")
     play.add_argument("--seed", type=_seed, default=0, help="seed of setup, reshuffles and players")
@@ -262,13 +251,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the trace also lists each step's legal actions and public position",
     )
-    with_components(play)
+    add_components_option(play)
     play.set_defaults(handler=_play)
 
     replay = commands.add_parser("replay", help="replay a game record and print its account")
     replay.add_argument("file", help="the record (- for standard input)")
     replay.add_argument("--quiet", action="store_true", help="print only the final scores")
-    with_components(replay)
+    add_components_option(replay)
     replay.set_defaults(handler=_replay)
 
     verify.register(commands)
@@ -288,11 +277,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the one-line canonical text (sorted keys, no spaces)",
     )
-    with_components(position)
+    add_components_option(position)
     position.set_defaults(handler=_position)
 
     show = commands.add_parser("components", help="validate and summarise a component set")
-    with_components(show)
+    add_components_option(show)
     show.set_defaults(handler=_show_components)
     fuzz_command.register(commands)
     perft_command.register(commands)

@@ -13,7 +13,7 @@ import argparse
 import json
 from typing import Any
 
-from tajmahal.components import default_components, load_components
+from tajmahal.commands.options import add_components_option, chosen_components
 from tajmahal.differential import DiffResult, run_diff
 from tajmahal.errors import TajMahalError
 from tajmahal.lockstep import OPTIONAL_FIELDS, divergence_record
@@ -131,11 +131,7 @@ def _print_text(document: dict[str, Any]) -> None:
 
 
 def _diff(arguments: argparse.Namespace) -> int:
-    components = (
-        load_components(arguments.components)
-        if arguments.components is not None
-        else default_components()
-    )
+    components = chosen_components(arguments.components)
     if arguments.games < 1 or arguments.timeout <= 0:
         raise TajMahalError("--games must be at least 1 and --timeout positive")
     result = run_diff(
@@ -218,6 +214,5 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "does not write the canonical state)",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    with_components = parser.add_argument
-    with_components("--components", metavar="DIR", help="folder with your own component files")
+    add_components_option(parser, "folder with your own component files")
     parser.set_defaults(handler=_diff)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from tajmahal.commands.options import add_components_option
 from tajmahal.components import default_components, load_components
 from tajmahal.errors import StateFormatError
 from tajmahal.perft import divide, perft
@@ -50,9 +51,7 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--divide", action="store_true", help="one count per legal action, then the total"
     )
-    parser.add_argument(
-        "--components",
-        metavar="DIR",
-        help="folder with your own component files (default: the embedded set)",
+    add_components_option(
+        parser, "folder with your own component files (default: the embedded set)"
     )
     parser.set_defaults(handler=_handle)

@@ -12,10 +12,10 @@ is read from the source checkout when there is one, else from the copy packaged 
 from __future__ import annotations
 
 import argparse
-import re
 import textwrap
 from typing import Any
 
+from tajmahal.commands.options import plain_description
 from tajmahal.registry import RULEBOOKS, Registry, load_registry, search
 
 WIDTH = 88
@@ -100,17 +100,12 @@ def _rule(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _plain(text: str) -> str:
-    """The module docstring as terminal text: no reST roles or literal quotes."""
-    return re.sub(r":\w+:`([^`]*)`", r"\1", text).replace("``", "")
-
-
 def register(commands: Any) -> None:
     """Add ``rule`` to the subcommands of :func:`tajmahal.cli.build_parser`."""
     rule = commands.add_parser(
         "rule",
         help="look a clause or ruling up by id or words",
-        description=_plain(__doc__.split("\n\n", 1)[1]) if __doc__ else None,
+        description=plain_description(__doc__),
     )
     rule.add_argument(
         "query", nargs="+", metavar="QUERY", help="an id, an id prefix, or words to look for"

@@ -12,16 +12,12 @@ import argparse
 import os
 import sys
 
-from tajmahal.components import default_components, load_components
+from tajmahal.commands.options import add_components_option, chosen_components
 from tajmahal.protocol import Session, serve
 
 
 def _serve(arguments: argparse.Namespace) -> int:
-    components = (
-        load_components(arguments.components)
-        if arguments.components is not None
-        else default_components()
-    )
+    components = chosen_components(arguments.components)
     try:
         return serve(sys.stdin.buffer, sys.stdout.buffer, Session(components))
     except BrokenPipeError:  # the client went away: nothing left to answer
@@ -35,9 +31,5 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser = commands.add_parser(
         "serve", help="answer the JSON-lines engine protocol on stdin/stdout (an oracle)"
     )
-    parser.add_argument(
-        "--components",
-        metavar="DIR",
-        help="folder with your own component files (as for play)",
-    )
+    add_components_option(parser, "folder with your own component files (as for play)")
     parser.set_defaults(handler=_serve)

@@ -10,11 +10,11 @@ palaces, bonus tiles, court, display, played cards, tiles, hand sizes and scores
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 from typing import Any
 
-from tajmahal.components import Components, default_components, load_components
+from tajmahal.commands.options import add_components_option, chosen_components, plain_description
+from tajmahal.components import Components
 from tajmahal.errors import StateFormatError, TajMahalError
 from tajmahal.inputs import RECORD_LIMITS, STDIN, check_record_limits, read_json
 from tajmahal.render import position_svg, position_text
@@ -66,11 +66,7 @@ def load_position(
 
 
 def _show(arguments: argparse.Namespace) -> int:
-    components = (
-        load_components(arguments.components)
-        if arguments.components is not None
-        else default_components()
-    )
+    components = chosen_components(arguments.components)
     state, names, caption = load_position(arguments.file, arguments.step, components)
     if arguments.svg is not None:
         write_text_atomic(position_svg(state, names, caption), arguments.svg)
@@ -81,17 +77,12 @@ def _show(arguments: argparse.Namespace) -> int:
     return 0
 
 
-def _plain(text: str) -> str:
-    """The module docstring as terminal text: no reST roles or literal quotes."""
-    return re.sub(r":\w+:`([^`]*)`", r"\1", text).replace("``", "")
-
-
 def register(commands: Any) -> None:
     """Add ``show`` to the subcommands of :func:`tajmahal.cli.build_parser`."""
     show = commands.add_parser(
         "show",
         help="show the position at a step of a record, or a position file, as text or SVG",
-        description=_plain(__doc__.split("\n\n", 1)[1]) if __doc__ else None,
+        description=plain_description(__doc__),
     )
     show.add_argument(
         "file", metavar="FILE", help="a game record or a position file (- for standard input)"
@@ -103,10 +94,5 @@ def register(commands: Any) -> None:
         help="for a record: the position after the first N steps (default: after the last)",
     )
     show.add_argument("--svg", metavar="OUT", help="write the position as an SVG picture to OUT")
-    show.add_argument(
-        "--components",
-        metavar="DIR",
-        help="folder with your own component files (any of cards.json, "
-        "specials.json, province_tiles.json, bonus_tiles.json, board.json)",
-    )
+    add_components_option(show)
     show.set_defaults(handler=_show)

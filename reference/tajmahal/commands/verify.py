@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from tajmahal.components import default_components, load_components
+from tajmahal.commands.options import add_components_option, chosen_components
 from tajmahal.errors import TajMahalError
 from tajmahal.trace import write_text_atomic
 from tajmahal.verify import (
@@ -68,11 +68,7 @@ def _handle(arguments: argparse.Namespace) -> int:
             f"--jobs: expected 0 (one process per core) or a positive number of processes, "
             f"found {arguments.jobs}"
         )
-    components = (
-        load_components(arguments.components)
-        if arguments.components is not None
-        else default_components()
-    )
+    components = chosen_components(arguments.components)
     report_to_stdout = arguments.report is not None and arguments.output is None
     progress = sys.stderr if report_to_stdout else sys.stdout
 
@@ -132,10 +128,5 @@ def register(commands: Any) -> None:
         help="verify the files in N processes (0: one per core; default 1); the same "
         "output but for the timings, and the rate is then wall-clock steps per second",
     )
-    parser.add_argument(
-        "--components",
-        metavar="DIR",
-        help="folder with your own component files (any of cards.json, "
-        "specials.json, province_tiles.json, bonus_tiles.json, board.json)",
-    )
+    add_components_option(parser)
     parser.set_defaults(handler=_handle)
