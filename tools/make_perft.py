@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,6 +29,7 @@ from tajmahal.perft import perft
 from tajmahal.positions import position, start_position
 from tajmahal.serialize import state_to_json
 from tajmahal.state import GameState
+from tajmahal.trace import write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "specs" / "perft"
@@ -136,15 +135,6 @@ def texts() -> dict[Path, str]:
     return files
 
 
-def write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write(text)
-    os.chmod(temporary, 0o644)
-    os.replace(temporary, path)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Regenerate the perft vectors.")
     parser.add_argument("--check", action="store_true", help="compare only; exit 1 if stale")
@@ -156,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"stale: {path.relative_to(ROOT)}", file=sys.stderr)
         return 1 if stale else 0
     for path in stale:
-        write_atomically(path, files[path])
+        write_text_atomic(files[path], path)
     print(f"{len(VECTORS)} vectors ({len(stale)} files rewritten)")
     return 0
 
