@@ -9,7 +9,7 @@ game replays without any random generator; :func:`random_setup` draws one from a
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import attrs
 
@@ -98,27 +98,17 @@ def validate_setup(
         raise RecordError(
             f"Taj Mahal is for 3 to 5 players, not {players}", source=source, field="players"
         )
-    if set(setup.province_tiles) != set(board.provinces):
-        missing = sorted(set(board.provinces) - set(setup.province_tiles))
-        extra = sorted(set(setup.province_tiles) - set(board.provinces))
-        raise RecordError(
-            f"every province needs one tile (missing {missing}, unknown {extra})",
-            source=source,
-            field="setup.province_tiles",
-        )
-    for province, tile in sorted(setup.province_tiles.items()):
-        if tile not in components.province_tiles:
-            raise RecordError(
-                f"unknown province tile id {tile!r}",
-                source=source,
-                field=f"setup.province_tiles.{province}",
-            )
-    if sorted(setup.province_tiles.values()) != sorted(components.province_tiles):
-        raise RecordError(
-            "each province tile must lie on exactly one province",
-            source=source,
-            field="setup.province_tiles",
-        )
+    _check_one_each(
+        setup.province_tiles,
+        board.provinces,
+        components.province_tiles,
+        "setup.province_tiles",
+        source,
+        need="province needs one tile",
+        strangers="unknown",
+        tile="province tile",
+        place="province",
+    )
     agra_tile = components.province_tiles[setup.province_tiles[board.agra_province]]
     if agra_tile.number != 12:
         raise RecordError(
@@ -127,25 +117,17 @@ def validate_setup(
             source=source,
             field=f"setup.province_tiles.{board.agra_province}",
         )
-    if set(setup.bonus_tiles) != set(board.fortresses):
-        missing = sorted(set(board.fortresses) - set(setup.bonus_tiles))
-        extra = sorted(set(setup.bonus_tiles) - set(board.fortresses))
-        raise RecordError(
-            f"every fortress needs one bonus tile (missing {missing}, not fortresses {extra})",
-            source=source,
-            field="setup.bonus_tiles",
-        )
-    for city, tile in sorted(setup.bonus_tiles.items()):
-        if tile not in components.bonus_tiles:
-            raise RecordError(
-                f"unknown bonus tile id {tile!r}", source=source, field=f"setup.bonus_tiles.{city}"
-            )
-    if sorted(setup.bonus_tiles.values()) != sorted(components.bonus_tiles):
-        raise RecordError(
-            "each bonus tile must lie on exactly one fortress",
-            source=source,
-            field="setup.bonus_tiles",
-        )
+    _check_one_each(
+        setup.bonus_tiles,
+        board.fortresses,
+        components.bonus_tiles,
+        "setup.bonus_tiles",
+        source,
+        need="fortress needs one bonus tile",
+        strangers="not fortresses",
+        tile="bonus tile",
+        place="fortress",
+    )
     if setup.bonus_tiles[board.agra] != components.taj_mahal_tile.id:
         raise RecordError(
             "the Taj Mahal tile lies on Agra",
@@ -212,6 +194,43 @@ def validate_setup(
             f"start player must be a seat from 0 to {players - 1}",
             source=source,
             field="setup.start_player",
+        )
+
+
+def _check_one_each(
+    layout: Mapping[str, str],
+    places: Iterable[str],
+    tiles: Mapping[str, object],
+    field: str,
+    source: str,
+    *,
+    need: str,
+    strangers: str,
+    tile: str,
+    place: str,
+) -> None:
+    """Check that ``layout`` lays one of ``tiles`` on each of ``places`` and each tile on
+    exactly one place (province tiles on provinces, bonus tiles on fortresses).
+
+    Raises :class:`RecordError` naming ``field`` (or its entry): "every {need}" when
+    places are missing or ``strangers`` (not among ``places``) are named, an unknown
+    ``tile`` id, or a tile not on exactly one ``place``.
+    """
+    wanted = set(places)
+    if set(layout) != wanted:
+        missing = sorted(wanted - set(layout))
+        extra = sorted(set(layout) - wanted)
+        raise RecordError(
+            f"every {need} (missing {missing}, {strangers} {extra})", source=source, field=field
+        )
+    for where, laid in sorted(layout.items()):
+        if laid not in tiles:
+            raise RecordError(
+                f"unknown {tile} id {laid!r}", source=source, field=f"{field}.{where}"
+            )
+    if sorted(layout.values()) != sorted(tiles):
+        raise RecordError(
+            f"each {tile} must lie on exactly one {place}", source=source, field=field
         )
 
 
