@@ -14,11 +14,11 @@ import functools
 import hashlib
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -225,6 +225,9 @@ class Components:
 # Parsing helpers: each names file and field on failure.
 
 
+_Part = TypeVar("_Part")
+
+
 class _Reader:
     """Walks one JSON document, building error messages that name file and field."""
 
@@ -274,12 +277,20 @@ class _Reader:
             allowed = ", ".join(repr(member.value) for member in enum_type)
             raise self.fail(where, f"unknown value {value!r} (expected one of {allowed})") from None
 
-    def unique(self, ids: list[str], where: str) -> None:
-        seen: set[str] = set()
-        for position, item in enumerate(ids):
-            if item in seen:
-                raise self.fail(f"{where}[{position}].id", f"duplicate id {item!r}")
-            seen.add(item)
+    def entries(self, document: Any, key: str) -> Iterator[tuple[str, dict[str, Any], str]]:
+        """Each object of the document's list ``key``: where it stands (``key[i]``), the
+        object, and its id."""
+        root = self.obj(document, "(root)")
+        for position, raw in enumerate(self.items(root.get(key), key)):
+            where = f"{key}[{position}]"
+            item = self.obj(raw, where)
+            yield where, item, self.identifier(item, where)
+
+    def add(self, table: dict[str, _Part], item_id: str, part: _Part, where: str) -> None:
+        """Enter ``part`` under its id, which no earlier entry of ``table`` may have."""
+        if item_id in table:
+            raise self.fail(f"{where}.id", f"duplicate id {item_id!r}")
+        table[item_id] = part
 
 
 def _parse_cards(document: Any) -> dict[CardId, Card]:
@@ -292,13 +303,8 @@ def _parse_cards(document: Any) -> dict[CardId, Card]:
     Implements: TM.COMP.CARDS.COUNT, TM.COMP.CARDS.SYMBOLS
     """
     reader = _Reader("cards.json")
-    root = reader.obj(document, "(root)")
-    items = reader.items(root.get("cards"), "cards")
     cards: dict[CardId, Card] = {}
-    for position, raw in enumerate(items):
-        where = f"cards[{position}]"
-        item = reader.obj(raw, where)
-        card_id = reader.identifier(item, where)
+    for where, item, card_id in reader.entries(document, "cards"):
         colour = reader.enum(CardColour, reader.text(item, "colour", where), f"{where}.colour")
         raw_symbols = reader.items(item.get("symbols"), f"{where}.symbols")
         symbols = tuple(
@@ -316,9 +322,7 @@ def _parse_cards(document: Any) -> dict[CardId, Card]:
                     f"{where}.symbols",
                     "a coloured card shows two different symbols or two elephants",
                 )
-        if card_id in cards:
-            raise reader.fail(f"{where}.id", f"duplicate id {card_id!r}")
-        cards[card_id] = Card(card_id, colour, symbols)
+        reader.add(cards, card_id, Card(card_id, colour, symbols), where)
     if len(cards) != 96:
         raise reader.fail("cards", f"expected 96 regular cards, found {len(cards)}")
     for colour in CardColour:
@@ -347,18 +351,12 @@ def _parse_specials(document: Any) -> dict[CardId, SpecialCard]:
     Implements: TM.COMP.SPECIALS, TM.SPECIAL.ELEPHANT, TM.SPECIAL.MOGUL
     """
     reader = _Reader("specials.json")
-    root = reader.obj(document, "(root)")
-    items = reader.items(root.get("specials"), "specials")
     specials: dict[CardId, SpecialCard] = {}
-    for position, raw in enumerate(items):
-        where = f"specials[{position}]"
-        item = reader.obj(raw, where)
-        card_id = reader.identifier(item, where)
+    for where, item, card_id in reader.entries(document, "specials"):
         kind = reader.enum(SpecialKind, reader.text(item, "kind", where), f"{where}.kind")
         earned_by = reader.enum(Symbol, reader.text(item, "earned_by", where), f"{where}.earned_by")
-        if card_id in specials:
-            raise reader.fail(f"{where}.id", f"duplicate id {card_id!r}")
-        specials[card_id] = SpecialCard(card_id, kind, earned_by, _SPECIAL_SYMBOLS[kind])
+        special = SpecialCard(card_id, kind, earned_by, _SPECIAL_SYMBOLS[kind])
+        reader.add(specials, card_id, special, where)
     if len(specials) != 4:
         raise reader.fail("specials", f"expected 4 special cards, found {len(specials)}")
     if {special.kind for special in specials.values()} != set(SpecialKind):
@@ -386,13 +384,8 @@ def _parse_province_tiles(document: Any) -> dict[ProvinceTileId, ProvinceTile]:
     Implements: TM.COMP.PROVINCE_TILES
     """
     reader = _Reader("province_tiles.json")
-    root = reader.obj(document, "(root)")
-    items = reader.items(root.get("tiles"), "tiles")
     tiles: dict[ProvinceTileId, ProvinceTile] = {}
-    for position, raw in enumerate(items):
-        where = f"tiles[{position}]"
-        item = reader.obj(raw, where)
-        tile_id = reader.identifier(item, where)
+    for where, item, tile_id in reader.entries(document, "tiles"):
         number = reader.integer(item, "number", where)
         raw_goods = reader.items(item.get("goods"), f"{where}.goods")
         goods = tuple(
@@ -404,9 +397,7 @@ def _parse_province_tiles(document: Any) -> dict[ProvinceTileId, ProvinceTile]:
             raise reader.fail(f"{where}.goods", f"province tile {number} shows {expected} good(s)")
         if len(set(goods)) != len(goods):
             raise reader.fail(f"{where}.goods", "a province tile shows different goods")
-        if tile_id in tiles:
-            raise reader.fail(f"{where}.id", f"duplicate id {tile_id!r}")
-        tiles[tile_id] = ProvinceTile(tile_id, number, goods)
+        reader.add(tiles, tile_id, ProvinceTile(tile_id, number, goods), where)
     numbers = sorted(tile.number for tile in tiles.values())
     if numbers != list(range(1, 13)):
         raise reader.fail("tiles", "expected 12 province tiles numbered 1 to 12, each once")
@@ -422,13 +413,8 @@ def _parse_bonus_tiles(document: Any) -> dict[BonusTileId, BonusTile]:
     Implements: TM.COMP.BONUS_TILES
     """
     reader = _Reader("bonus_tiles.json")
-    root = reader.obj(document, "(root)")
-    items = reader.items(root.get("tiles"), "tiles")
     tiles: dict[BonusTileId, BonusTile] = {}
-    for position, raw in enumerate(items):
-        where = f"tiles[{position}]"
-        item = reader.obj(raw, where)
-        tile_id = reader.identifier(item, where)
+    for where, item, tile_id in reader.entries(document, "tiles"):
         kind = reader.enum(BonusKind, reader.text(item, "kind", where), f"{where}.kind")
         good: Good | None = None
         points = 0
@@ -438,9 +424,7 @@ def _parse_bonus_tiles(document: Any) -> dict[BonusTileId, BonusTile]:
             points = 2
         elif kind is BonusKind.GOOD:
             good = reader.enum(Good, reader.text(item, "good", where), f"{where}.good")
-        if tile_id in tiles:
-            raise reader.fail(f"{where}.id", f"duplicate id {tile_id!r}")
-        tiles[tile_id] = BonusTile(tile_id, kind, points, good)
+        reader.add(tiles, tile_id, BonusTile(tile_id, kind, points, good), where)
     taj = [tile for tile in tiles.values() if tile.kind is BonusKind.TAJ_MAHAL]
     if len(taj) != 1:
         raise reader.fail("tiles", f"expected exactly one Taj Mahal tile, found {len(taj)}")
