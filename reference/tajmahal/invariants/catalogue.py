@@ -7,15 +7,7 @@ from typing import Any
 
 from tajmahal.actions import Action
 from tajmahal.events import Event
-from tajmahal.invariants.holdings import (
-    bonus_tiles,
-    cards_conserved,
-    crown_once_per_visit,
-    influence_tiles,
-    palaces_placed,
-    province_tiles,
-    scores_never_decrease,
-)
+from tajmahal.invariants import holdings, turns
 from tajmahal.invariants.model import (
     GameInvariant,
     Invariant,
@@ -27,13 +19,6 @@ from tajmahal.invariants.model import (
 from tajmahal.invariants.replay import replay_reproduces
 from tajmahal.invariants.round_trip import serialization_round_trip
 from tajmahal.invariants.secrets import views_hide_secrets
-from tajmahal.invariants.turns import (
-    colour_lock,
-    legal_actions_well_formed,
-    majority_awards,
-    plays_are_final,
-    table_and_display,
-)
 from tajmahal.setup import SetupOutcome
 from tajmahal.state import GameState
 
@@ -41,20 +26,22 @@ STEP_INVARIANTS: tuple[StepInvariant, ...] = (
     StepInvariant(
         "cards-conserved",
         ("TM.COMP.CARDS.COUNT", "TM.COMP.SPECIALS", "TM.SETUP.SPECIALS.TABLE"),
-        cards_conserved,
+        holdings.cards_conserved,
     ),
     StepInvariant(
-        "influence-tiles", ("TM.COMP.INFLUENCE_TILES", "TM.SETUP.COURT.INFLUENCE"), influence_tiles
+        "influence-tiles",
+        ("TM.COMP.INFLUENCE_TILES", "TM.SETUP.COURT.INFLUENCE"),
+        holdings.influence_tiles,
     ),
     StepInvariant(
         "province-tiles",
         ("TM.COMP.PROVINCE_TILES", "TM.REWARD.ELEPHANT.PROVINCE", "TM.VISIT.UNWON_PROVINCE"),
-        province_tiles,
+        holdings.province_tiles,
     ),
     StepInvariant(
         "bonus-tiles",
         ("TM.SETUP.BONUS.FORTRESSES", "TM.REWARD.FORTRESS.BONUS", "TM.REWARD.CROWN.NO_BONUS"),
-        bonus_tiles,
+        holdings.bonus_tiles,
     ),
     StepInvariant(
         "palaces-placed",
@@ -64,12 +51,12 @@ STEP_INVARIANTS: tuple[StepInvariant, ...] = (
             "TM.REWARD.CROWN.OCCUPIED",
             "TM.REWARD.CROWN.LATER_NORMAL",
         ),
-        palaces_placed,
+        holdings.palaces_placed,
     ),
     StepInvariant(
         "crown-once-per-visit",
         ("TM.REWARD.CROWN.TAKE", "TM.VISIT.NEXT.CROWN", "TM.COMP.CROWN"),
-        crown_once_per_visit,
+        holdings.crown_once_per_visit,
     ),
     StepInvariant(
         "majority-awards",
@@ -82,28 +69,28 @@ STEP_INVARIANTS: tuple[StepInvariant, ...] = (
             "RUL.MAJORITY.REMAINING_PLAYERS",
             "RUL.MAJORITY.ZERO_SYMBOLS",
         ),
-        majority_awards,
+        turns.majority_awards,
     ),
-    StepInvariant("scores-never-decrease", ("TM.SCORE.TRACK",), scores_never_decrease),
+    StepInvariant("scores-never-decrease", ("TM.SCORE.TRACK",), holdings.scores_never_decrease),
     StepInvariant(
         "colour-lock",
         ("TM.PLAY.COLOUR_LOCK", "TM.PLAY.ONE_COLOURED", "TM.SPECIAL.COLOUR_CHANGE"),
-        colour_lock,
+        turns.colour_lock,
     ),
     StepInvariant(
         "plays-are-final",
         ("TM.PLAY.NO_TAKE_BACK", "TM.PLAY.ONE_COLOURED", "TM.PLAY.EXTRA_CARD"),
-        plays_are_final,
+        turns.plays_are_final,
     ),
     StepInvariant(
         "table-and-display",
         ("TM.WITHDRAW.DISCARD", "TM.SETUP.DISPLAY.SIZE", "TM.END.AFTER_TWELVE"),
-        table_and_display,
+        turns.table_and_display,
     ),
     StepInvariant(
         "legal-actions-well-formed",
         ("TM.TURN.CHOICE", "TM.TURN.NO_LEGAL_PLAY", "TM.REWARD.PLACEMENT_ORDER"),
-        legal_actions_well_formed,
+        turns.legal_actions_well_formed,
     ),
 )
 """Checked after every step of every game."""

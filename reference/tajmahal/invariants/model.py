@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
+from typing import Generic, TypeVar
 
 import attrs
 
@@ -100,44 +101,39 @@ GameCheck = Callable[
     ],
     Iterable[str],
 ]
+_Check = TypeVar("_Check", StepCheck, StateCheck, GameCheck)
 
 
 @attrs.frozen(slots=True)
-class StepInvariant:
-    """An invariant of one transition."""
+class _Invariant(Generic[_Check]):
+    """What an invariant of any tier is: a name, what it protects, and its check."""
 
     name: str
     """Its name in reports and counterexample files."""
     clauses: tuple[str, ...]
     """What it protects."""
-    check: StepCheck
+    check: _Check
     """Yields one message per problem found."""
+
+
+@attrs.frozen(slots=True)
+class StepInvariant(_Invariant[StepCheck]):
+    """An invariant of one transition."""
+
     tier: Tier = Tier.STEP
 
 
 @attrs.frozen(slots=True)
-class StateInvariant:
+class StateInvariant(_Invariant[StateCheck]):
     """An invariant of one state (costlier; see :class:`Tier`)."""
 
-    name: str
-    """Its name in reports and counterexample files."""
-    clauses: tuple[str, ...]
-    """What it protects."""
-    check: StateCheck
-    """Yields one message per problem found."""
     tier: Tier = Tier.STATE
 
 
 @attrs.frozen(slots=True)
-class GameInvariant:
+class GameInvariant(_Invariant[GameCheck]):
     """An invariant of a whole game: its setup, states (initial first) and actions."""
 
-    name: str
-    """Its name in reports and counterexample files."""
-    clauses: tuple[str, ...]
-    """What it protects."""
-    check: GameCheck
-    """Yields one message per problem found."""
     tier: Tier = Tier.GAME
 
 
