@@ -17,7 +17,14 @@ from typing import Any
 import numpy as np
 
 from tajmahal.components import CardId, Components
-from tajmahal.observation import MAX_SEATS, STEPS, Knowledge, Section, tensor_layout
+from tajmahal.observation import (
+    MAX_SEATS,
+    SEAT_SECTIONS,
+    STEPS,
+    Knowledge,
+    Section,
+    tensor_layout,
+)
 from tajmahal.state import GameState, Palace, PlayerState
 from tajmahal.symbols import COLOURS, INFLUENCE_SYMBOLS
 
@@ -268,25 +275,12 @@ class TensorEncoder:
         return out
 
 
-_SEAT_FIRST = (
-    "hand_size",
-    "played",
-    "colour",
-    "withdrawn",
-    "influence",
-    "province_tiles_won",
-    "goods_tiles",
-    "score",
-)
-"""The sections indexed by seat slot first (shape ``(MAX_SEATS, ...)``)."""
-
-
 def _rotation(sections: tuple[Section, ...], players: int, viewer: int) -> list[int]:
     """Index by absolute seat to index by the viewer's slot (identity elsewhere)."""
     end = sections[-1].offset + sections[-1].size
     table = list(range(end))
     for section in sections:
-        if section.name in _SEAT_FIRST:
+        if section.name in SEAT_SECTIONS:
             stride = section.size // MAX_SEATS
             for seat in range(players):
                 k = (seat - viewer) % players

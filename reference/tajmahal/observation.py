@@ -38,6 +38,19 @@ from tajmahal.view import View
 MAX_SEATS = 5
 """Seat slots in the tensor (Taj Mahal is for 3 to 5 players, TM.SETUP.PLAYER_COUNT)."""
 
+SEAT_SECTIONS = (
+    "hand_size",
+    "played",
+    "colour",
+    "withdrawn",
+    "influence",
+    "province_tiles_won",
+    "goods_tiles",
+    "score",
+)
+"""The sections of the seats' holdings, indexed by seat slot first (shape
+``(MAX_SEATS, ...)``; see :func:`tensor_layout`)."""
+
 STEPS: tuple[Step, ...] = (Step.PLAY, Step.PLACE, Step.TAKE, Step.SHUFFLE, Step.OVER)
 """The order of the ``step`` one-hot."""
 

@@ -37,22 +37,14 @@ from typing import Any
 import numpy as np
 
 from tajmahal.encoding import TensorEncoder
-from tajmahal.observation import MAX_SEATS, STEPS, Section
+from tajmahal.observation import MAX_SEATS, SEAT_SECTIONS, STEPS, Section
 from tajmahal.state import GameState, Palace, PlayerState
 
-_ROTATED = (
-    "to_move",
-    "start_player",
-    "hand_size",
-    "played",
-    "colour",
-    "withdrawn",
-    "influence",
-    "province_tiles_won",
-    "goods_tiles",
-    "score",
-)
-"""Sections indexed by seat slot first (shape ``(MAX_SEATS, ...)``)."""
+_ROTATED = ("to_move", "start_player", *SEAT_SECTIONS)
+"""Sections indexed by seat slot first (shape ``(MAX_SEATS, ...)``): the seats' holdings
+and, unlike :class:`~tajmahal.encoding.TensorEncoder`'s rotation (which writes these two
+by the viewer's slot directly), the seat to move and the start player, which the cache
+writes by absolute seat like everything else before rotating the whole tensor."""
 
 _ROTATED_LAST = ("palaces", "crowned")
 """Sections indexed by city, then seat slot (shape ``(cities, MAX_SEATS)``)."""
