@@ -49,7 +49,11 @@ class RecordError(TajMahalError):
         """The JSON path of the offending field, when known."""
         self.detail = message
         """The bare description, without the location prefix."""
-        where = [
-            part for part in (source, f"step {step}" if step is not None else "", field) if part
-        ]
-        super().__init__(f"{': '.join(where)}: {message}" if where else message)
+        super().__init__(located(message, source, step, field))
+
+
+def located(message: str, source: str, step: int | None, field: str) -> str:
+    """``message`` behind the place it concerns, ``source: step N: field: message``, each
+    part only when known (so that every error about a record reads alike)."""
+    where = [part for part in (source, f"step {step}" if step is not None else "", field) if part]
+    return f"{': '.join(where)}: {message}" if where else message

@@ -36,7 +36,13 @@ from tajmahal.actions import Action, parse_action
 from tajmahal.components import Components
 from tajmahal.digest import action_strings, legal_digest, sha256_text, state_digest
 from tajmahal.engine import apply_with_events, legal_actions
-from tajmahal.errors import ActionSyntaxError, IllegalActionError, RecordError, TajMahalError
+from tajmahal.errors import (
+    ActionSyntaxError,
+    IllegalActionError,
+    RecordError,
+    TajMahalError,
+    located,
+)
 from tajmahal.events import Event
 from tajmahal.inputs import (
     RECORD_LIMITS,
@@ -107,10 +113,7 @@ class VerificationError(TajMahalError):
         """The rule forbidding the action, when the record's action is illegal."""
         self.replayed = replayed
         """The reference's replay of the diverging step, when it could be applied."""
-        where = [
-            part for part in (source, f"step {step}" if step is not None else "", field) if part
-        ]
-        super().__init__(f"{': '.join(where)}: {message}")
+        super().__init__(located(message, source, step, field))
 
 
 @attrs.frozen
