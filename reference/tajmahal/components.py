@@ -461,6 +461,15 @@ def load_components(folder: str | Path | None = None) -> Components:
         if not directory.is_dir():
             raise ComponentError(f"{directory}: not a folder of component files")
     documents = {name: _read_document(directory, name) for name in COMPONENT_FILES}
+    customised = directory is not None and any(
+        os.path.lexists(directory / n) for n in COMPONENT_FILES
+    )
+    return _parse(documents, "custom" if customised else "reference-reconstruction")
+
+
+def _parse(documents: dict[str, Any], name: str) -> Components:
+    """The component set of the five documents, each parsed and checked (the documents
+    are kept as they are: they must be the caller's own copies)."""
     cards = _parse_cards(documents["cards.json"])
     specials = _parse_specials(documents["specials.json"])
     overlap = set(cards) & set(specials)
@@ -468,21 +477,14 @@ def load_components(folder: str | Path | None = None) -> Components:
         raise ComponentError(
             f"specials.json: specials: id(s) also used by regular cards: {sorted(overlap)}"
         )
-    province_tiles = _parse_province_tiles(documents["province_tiles.json"])
-    bonus_tiles = _parse_bonus_tiles(documents["bonus_tiles.json"])
-    board = board_from_json(documents["board.json"])
-    customised = directory is not None and any(
-        os.path.lexists(directory / n) for n in COMPONENT_FILES
-    )
-    name = "custom" if customised else "reference-reconstruction"
     return Components(
         name=name,
         digest=_digest(documents),
         cards=cards,
         specials=specials,
-        province_tiles=province_tiles,
-        bonus_tiles=bonus_tiles,
-        board=board,
+        province_tiles=_parse_province_tiles(documents["province_tiles.json"]),
+        bonus_tiles=_parse_bonus_tiles(documents["bonus_tiles.json"]),
+        board=board_from_json(documents["board.json"]),
         documents=documents,
     )
 
@@ -505,23 +507,7 @@ def components_from_documents(documents: Mapping[str, Any], name: str = "custom"
     if missing:
         raise ComponentError(f"component documents: missing {', '.join(missing)}")
     copies = {file: json.loads(json.dumps(documents[file])) for file in COMPONENT_FILES}
-    cards = _parse_cards(copies["cards.json"])
-    specials = _parse_specials(copies["specials.json"])
-    overlap = set(cards) & set(specials)
-    if overlap:
-        raise ComponentError(
-            f"specials.json: specials: id(s) also used by regular cards: {sorted(overlap)}"
-        )
-    return Components(
-        name=name,
-        digest=_digest(copies),
-        cards=cards,
-        specials=specials,
-        province_tiles=_parse_province_tiles(copies["province_tiles.json"]),
-        bonus_tiles=_parse_bonus_tiles(copies["bonus_tiles.json"]),
-        board=board_from_json(copies["board.json"]),
-        documents=copies,
-    )
+    return _parse(copies, name)
 
 
 __all__ = [
