@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from speccheck.common import RULEBOOKS, Findings, is_text, load_toml, rel, str_list, tables
+from speccheck.common import Findings, is_text, load_toml, rel, str_list, tables
 from speccheck.schemas import check_shape
 from speccheck.texts import Texts
 
@@ -61,17 +61,7 @@ def load_clauses(
                 )
                 continue
             cites = tables(entry.get("cite", [])) or []
-            for index, cite in enumerate(cites):
-                book = cite.get("file")
-                if book in RULEBOOKS:
-                    texts.check_locator(
-                        findings,
-                        file,
-                        f"{clause_id}: cite[{index}]",
-                        str(book),
-                        cite.get("paragraph"),
-                        cite.get("words"),
-                    )
+            texts.check_cited(findings, file, f"{clause_id}: cite", cites)
             clause_area = str(area)
             if is_proposed:
                 proposed.append(file)

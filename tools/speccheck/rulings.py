@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from speccheck.common import RULEBOOKS, Findings, is_text, load_toml, rel, str_list, tables
+from speccheck.common import Findings, is_text, load_toml, rel, str_list, tables
 from speccheck.schemas import check_shape
 from speccheck.texts import Texts
 
@@ -70,17 +70,7 @@ def load_rulings(
             if clause_id not in clause_ids:
                 findings.problem(file, "clauses", f"unknown clause id {clause_id!r}")
         says = tables(data.get("says")) or []
-        for index, entry in enumerate(says):
-            book = entry.get("file")
-            if book in RULEBOOKS:
-                texts.check_locator(
-                    findings,
-                    file,
-                    f"says[{index}]",
-                    str(book),
-                    entry.get("paragraph"),
-                    entry.get("words"),
-                )
+        texts.check_cited(findings, file, "says", says)
         configurable = data.get("configurable") is True
         option_name = data.get("option") if is_text(data.get("option")) else None
         options = tables(data.get("options")) or []

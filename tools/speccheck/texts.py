@@ -35,6 +35,23 @@ class Texts:
             return None
         return found[number - 1]
 
+    def check_cited(
+        self, findings: Findings, file: str, where: str, cited: list[dict[str, object]]
+    ) -> None:
+        """Problems with each locator of a list (a clause's ``cite``, a ruling's ``says``)
+        that names one of the rulebooks; ``where`` names the list (``R1: cite``)."""
+        for index, entry in enumerate(cited):
+            book = entry.get("file")
+            if book in RULEBOOKS:
+                self.check_locator(
+                    findings,
+                    file,
+                    f"{where}[{index}]",
+                    str(book),
+                    entry.get("paragraph"),
+                    entry.get("words"),
+                )
+
     def check_locator(
         self,
         findings: Findings,
