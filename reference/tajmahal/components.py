@@ -247,10 +247,14 @@ class _Reader:
             raise self.fail(where, f"expected a list, found {type(value).__name__}")
         return value
 
-    def text(self, container: dict[str, Any], key: str, where: str) -> str:
+    def field(self, container: dict[str, Any], key: str, where: str) -> Any:
+        """The value of field ``key``, which must be there."""
         if key not in container:
             raise self.fail(where, f"missing field '{key}'")
-        value = container[key]
+        return container[key]
+
+    def text(self, container: dict[str, Any], key: str, where: str) -> str:
+        value = self.field(container, key, where)
         if not isinstance(value, str) or not value:
             raise self.fail(f"{where}.{key}", "expected a non-empty string")
         return value
@@ -263,9 +267,7 @@ class _Reader:
         return value
 
     def integer(self, container: dict[str, Any], key: str, where: str) -> int:
-        if key not in container:
-            raise self.fail(where, f"missing field '{key}'")
-        value = container[key]
+        value = self.field(container, key, where)
         if not isinstance(value, int) or isinstance(value, bool):
             raise self.fail(f"{where}.{key}", "expected an integer")
         return value
