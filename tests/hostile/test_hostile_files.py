@@ -264,32 +264,32 @@ def _run_components(run: Run, folder: Path, record_path: Path) -> list[str]:
     return errors
 
 
-@pytest.mark.parametrize("name", sorted(DEEP_TEXTS))
-@pytest.mark.parametrize("file", ["cards.json", "board.json"])
-def test_deep_component_files_are_refused(
-    name: str, file: str, tmp_path: Path, record_path: Path, run: Run
+COMPONENT_ATTACKS = [
+    *(
+        pytest.param(file, DEEP_TEXTS[name], id=f"deep-{file}-{name}")
+        for file in ("cards.json", "board.json")
+        for name in sorted(DEEP_TEXTS)
+    ),
+    *(
+        pytest.param("cards.json", BAD_BYTES[name], id=f"encoding-{name}")
+        for name in sorted(BAD_BYTES)
+    ),
+    *(
+        pytest.param("specials.json", VALUE_TEXTS[name], id=f"value-{name}")
+        for name in sorted(VALUE_TEXTS)
+    ),
+]
+"""The whole-document attacks on component files: nesting in cards.json and board.json,
+encoding in cards.json, values in specials.json."""
+
+
+@pytest.mark.parametrize(("file", "data"), COMPONENT_ATTACKS)
+def test_hostile_component_files_are_refused_naming_the_file(
+    file: str, data: bytes | str, tmp_path: Path, record_path: Path, run: Run
 ) -> None:
-    folder = _components_with(tmp_path, file, DEEP_TEXTS[name])
+    folder = _components_with(tmp_path, file, data)
     for err in _run_components(run, folder, record_path):
         assert f"{folder / file}:" in err
-
-
-@pytest.mark.parametrize("name", sorted(BAD_BYTES))
-def test_badly_encoded_component_files_are_refused(
-    name: str, tmp_path: Path, record_path: Path, run: Run
-) -> None:
-    folder = _components_with(tmp_path, "cards.json", BAD_BYTES[name])
-    for err in _run_components(run, folder, record_path):
-        assert f"{folder / 'cards.json'}:" in err
-
-
-@pytest.mark.parametrize("name", sorted(VALUE_TEXTS))
-def test_hostile_values_in_component_files_are_refused(
-    name: str, tmp_path: Path, record_path: Path, run: Run
-) -> None:
-    folder = _components_with(tmp_path, "specials.json", VALUE_TEXTS[name])
-    for err in _run_components(run, folder, record_path):
-        assert f"{folder / 'specials.json'}:" in err
 
 
 def test_a_lone_surrogate_in_a_component_file_names_the_field(
