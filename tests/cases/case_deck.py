@@ -6,7 +6,6 @@ Positions and expected values follow ``tests/rulings/test_ruling_deck.py``
 
 from __future__ import annotations
 
-import attrs
 from casekit import Case, actions, case, ok, refused
 from positions import (
     game,
@@ -16,30 +15,13 @@ from positions import (
     with_deck,
     with_display,
     with_played,
-    with_player,
 )
+from scenes import stow, withdrawn
 
 from tajmahal.engine import chance_cards
-from tajmahal.state import GameState
 
 CARD_TILE = "bonus-04"
 """A square bonus tile that gives a card."""
-
-
-def stow(state: GameState, keeper: int, *, keep_discard: int = 0) -> GameState:
-    """Move the discard pile but its first ``keep_discard`` cards into seat ``keeper``'s
-    hand (a hand has no limit), so every card stays in exactly one place."""
-    kept = state.discard[:keep_discard]
-    loose = state.discard[keep_discard:]
-    state = attrs.evolve(state, discard=kept)
-    hand = tuple(sorted((*state.players[keeper].hand, *loose)))
-    return with_player(state, keeper, hand=hand)
-
-
-def withdrawn(state: GameState, *seats: int) -> GameState:
-    for seat in seats:
-        state = with_player(state, seat, withdrawn=True)
-    return state
 
 
 def cases() -> list[Case]:

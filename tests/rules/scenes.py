@@ -1,0 +1,117 @@
+"""Positions and games shared by the rule tests, the ruling tests and the position cases.
+
+Each of these was written out in more than one place (a rule or ruling test and the
+position case that publishes the same position, or two test folders); kept here once,
+the test and the case are sure to start from the same position. They are built with the
+helpers of :mod:`positions`; the test modules and ``tests/cases/`` import this file as
+``scenes`` (``tests/rules`` is on ``sys.path``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+
+import attrs
+from positions import (
+    at_visit,
+    fresh_game,
+    game,
+    with_deck_top,
+    with_display,
+    with_hands,
+    with_played,
+    with_player,
+)
+
+from tajmahal.actions import Action
+from tajmahal.components import CardId
+from tajmahal.engine import apply, legal_actions, random_reshuffle
+from tajmahal.rules import RuleSet
+from tajmahal.state import GameState
+from tajmahal.symbols import Symbol
+
+# ---------------------------------------------------------------------------------------
+# Cards out of the way
+
+
+def stow(state: GameState, keeper: int, *, keep_discard: int = 0) -> GameState:
+    """Move the discard pile but its first ``keep_discard`` cards into seat ``keeper``'s
+    hand (a hand has no limit), so every card stays in exactly one place."""
+    kept = state.discard[:keep_discard]
+    loose = state.discard[keep_discard:]
+    state = attrs.evolve(state, discard=kept)
+    hand = tuple(sorted((*state.players[keeper].hand, *loose)))
+    return with_player(state, keeper, hand=hand)
+
+
+def withdrawn(state: GameState, *seats: int) -> GameState:
+    """``state`` with ``seats`` already withdrawn from the visit."""
+    for seat in seats:
+        state = with_player(state, seat, withdrawn=True)
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# The end of the game
+
+LAST_VISIT_HANDS = (
+    ("special-plus-two", "white-01", "red-01", "red-02"),
+    ("yellow-01", "yellow-02", "yellow-03"),
+    ("green-01",),
+)
+"""The hands of :func:`last_visit`."""
+
+
+def last_visit(scores: tuple[int, int, int]) -> GameState:
+    """Three players at the start of visit 12 with known hands, display and deck."""
+    state = at_visit(game(3), 12, start=0)
+    state = with_hands(state, LAST_VISIT_HANDS)
+    state = with_display(state, ("white-02", "white-03", "white-04", "red-03", "green-02"))
+    state = with_deck_top(state, ("violet-01", "violet-02", "violet-03"))
+    for seat, score in enumerate(scores):
+        state = with_player(state, seat, score=score)
+    return with_player(state, 1, influence=(Symbol.VIZIER, Symbol.MONK))
+
+
+def last_withdrawal(
+    hands: Sequence[Sequence[CardId]], scores: Sequence[int] = (0, 0, 0)
+) -> GameState:
+    """3 players in visit 12: seat 1 won the province tile earlier in the visit, seats 1
+    and 2 have withdrawn; seat 0 has played a double elephant (which can win nothing now)
+    and, the last player, is to withdraw with an empty display, which ends the game."""
+    state = at_visit(game(3), 12)
+    state = with_hands(state, hands)
+    state = with_played(state, 0, ("red-19",))
+    state = with_display(state, ())
+    tile = state.court_province_tile
+    assert tile is not None
+    state = attrs.evolve(state, court_province_tile=None)
+    state = with_player(state, 1, province_tiles=(tile,))
+    state = withdrawn(state, 1, 2)
+    for seat, score in enumerate(scores):
+        state = with_player(state, seat, score=score)
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# Random games
+
+
+def random_game(
+    players: int, seed: int, rules: RuleSet | None = None
+) -> Iterator[tuple[GameState, Action, GameState]]:
+    """Every step ``(before, action, after)`` of one game whose setup, moves and
+    reshuffles are all drawn from ``seed``."""
+    state = fresh_game(players, seed, rules)
+    rng = random.Random(seed)
+    while not state.is_over:
+        action: Action
+        if state.is_chance:
+            action = random_reshuffle(state, rng)
+        else:
+            legal = legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+        after = apply(state, action)
+        yield state, action, after
+        state = after
