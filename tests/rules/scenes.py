@@ -53,6 +53,35 @@ def withdrawn(state: GameState, *seats: int) -> GameState:
 
 
 # ---------------------------------------------------------------------------------------
+# Playing cards
+
+PLAY_HANDS = (
+    ("red-01", "red-02", "red-13", "yellow-03", "white-01", "special-plus-two"),
+    ("green-07", "green-08", "green-09", "violet-10", "white-02", "white-03"),
+    ("violet-07", "violet-08", "violet-09", "yellow-10", "white-04", "white-05"),
+)
+"""Three hands with enough cards of every colour to keep playing."""
+
+
+def three(rules: RuleSet | None = None) -> GameState:
+    """Three players holding :data:`PLAY_HANDS`, seat 0 to open the first visit."""
+    return with_hands(game(3, rules=rules), PLAY_HANDS)
+
+
+def seat_two_starts() -> GameState:
+    """4 players, seat 2 the start player; each seat holds two cards of its own colour."""
+    return with_hands(
+        game(4, start=2),
+        (
+            ("red-01", "red-02"),
+            ("yellow-01", "yellow-02"),
+            ("green-01", "green-02"),
+            ("violet-01", "violet-02"),
+        ),
+    )
+
+
+# ---------------------------------------------------------------------------------------
 # The end of the game
 
 LAST_VISIT_HANDS = (
