@@ -7,7 +7,7 @@ visit 1 to province B (cities B1 to B4, B3 a fortress with the +2 tile ``bonus-0
 
 from __future__ import annotations
 
-from casekit import Case, actions, case, off_board, ok, refused, taken_bonus_removed
+from casekit import Case, actions, case, ok, owning, refused, taken_bonus_removed
 from positions import (
     COMPONENTS,
     at_visit,
@@ -158,11 +158,11 @@ def cases() -> list[Case]:
             "TM.SCORE.BONUS.GOOD/matching-goods",
             "A goods tile scores 1 plus 1 per matching good already owned.",
             run(
-                with_player(
-                    off_board(with_bonus(visit_five_in_b(), "B3", "bonus-08"), "bonus-09"),
+                owning(
+                    with_bonus(visit_five_in_b(), "B3", "bonus-08"),
                     0,
-                    province_tiles=("province-01", "province-04"),
-                    goods_tiles=("bonus-09",),
+                    ("province-01", "province-04"),
+                    ("bonus-09",),
                 ),
                 "withdraw",
             ),
