@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 from casekit import Case, actions, before_visit_end, case, ok, refused
 from positions import at_visit, game, run, table, with_bonus, with_deck, with_hand, with_player
-from scenes import stow
+from scenes import mogul_held_by, stow, vizier_pair
 
 from tajmahal.engine import chance_cards
 from tajmahal.rules import AlreadyHeldSpecial, RuleSet
@@ -18,20 +18,6 @@ from tajmahal.state import GameState
 from tajmahal.symbols import Symbol
 
 ALL_INFLUENCE = ["vizier", "general", "monk", "princess"]
-
-
-def vizier_pair(rules: RuleSet | None = None) -> GameState:
-    """Seat 0 holds one vizier tile and is about to win a second one."""
-    state = table(("red-07", "white-01"), ("yellow-19",), rules=rules)
-    return with_player(state, 0, influence=(Symbol.VIZIER,))
-
-
-def mogul_held_by(seat: int, rules: RuleSet | None = None) -> GameState:
-    """:func:`vizier_pair` with the Grand Mogul card (the vizier pair's card) in ``seat``'s
-    hand, after seat 0's withdrawal won the second vizier and placed its palace."""
-    state = vizier_pair(rules)
-    state = with_hand(state, seat, (*state.players[seat].hand, "special-mogul"))
-    return run(state, "withdraw", "palace A1")
 
 
 def cases() -> list[Case]:
@@ -89,7 +75,7 @@ def cases() -> list[Case]:
     add(
         "TM.SPECIAL.TAKE_FROM_HOLDER/from-seat-two",
         "The special card is taken from the player who holds it.",
-        mogul_held_by(2),
+        run(mogul_held_by(2), "withdraw", "palace A1"),
         "seat 0 takes the Grand Mogul card from seat 2",
         (0, 0, 0, 0),
         {"visit": 2, "seats": {"0": {"influence": []}}},
@@ -99,7 +85,7 @@ def cases() -> list[Case]:
     add(
         "TM.SPECIAL.ALREADY_HELD/return-tiles",
         "Tiles for a special card the player already holds go back to the supply (default).",
-        mogul_held_by(0),
+        run(mogul_held_by(0), "withdraw", "palace A1"),
         "seat 0 keeps its card; both vizier tiles return",
         (0, 0, 0, 0),
         {"visit": 2, "court_influence": ALL_INFLUENCE, "seats": {"0": {"influence": []}}},
@@ -108,7 +94,11 @@ def cases() -> list[Case]:
     add(
         "RUL.SPECIAL.ALREADY_HELD/option-keep-tiles",
         "Option keep-tiles: the player keeps both tiles and the card.",
-        mogul_held_by(0, RuleSet(already_held_special=AlreadyHeldSpecial.KEEP_TILES)),
+        run(
+            mogul_held_by(0, RuleSet(already_held_special=AlreadyHeldSpecial.KEEP_TILES)),
+            "withdraw",
+            "palace A1",
+        ),
         "seat 0 keeps two vizier tiles",
         (0, 0, 0, 0),
         {"visit": 2, "seats": {"0": {"influence": ["vizier", "vizier"]}}},

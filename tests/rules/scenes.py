@@ -17,8 +17,10 @@ from positions import (
     at_visit,
     fresh_game,
     game,
+    table,
     with_deck_top,
     with_display,
+    with_hand,
     with_hands,
     with_played,
     with_player,
@@ -79,6 +81,24 @@ def seat_two_starts() -> GameState:
             ("violet-01", "violet-02"),
         ),
     )
+
+
+# ---------------------------------------------------------------------------------------
+# Special cards
+
+
+def vizier_pair(rules: RuleSet | None = None) -> GameState:
+    """Seat 0 holds one vizier tile and is about to win a second one: it has played two
+    viziers (red-07, white-01) against seat 1's two elephants (yellow-19); seat 0 to move."""
+    state = table(("red-07", "white-01"), ("yellow-19",), rules=rules)
+    return with_player(state, 0, influence=(Symbol.VIZIER,))
+
+
+def mogul_held_by(seat: int, rules: RuleSet | None = None) -> GameState:
+    """:func:`vizier_pair` with the Grand Mogul card (the card a vizier pair earns) in
+    ``seat``'s hand."""
+    state = vizier_pair(rules)
+    return with_hand(state, seat, (*state.players[seat].hand, "special-mogul"))
 
 
 # ---------------------------------------------------------------------------------------
