@@ -177,6 +177,16 @@ def test_tie_resolves_for_remaining_player() -> None:
     assert [(p.city, p.seat) for p in state.palaces] == [("A2", 1)]
 
 
+def b_withdraws_after_a(scope: MajorityScope) -> GameState:
+    """:func:`tied_generals` under ``scope``: A withdraws (its generals are discarded and
+    win nothing) and takes its pick; B, next with C still in the visit, withdraws."""
+    state = run(tied_generals(RuleSet(majority_scope=scope)), "withdraw")
+    assert G not in player(state, 0).influence and G in state.court_influence
+    state = run(state, "take white-06 white-07")
+    assert state.to_move == 1 and not player(state, 2).withdrawn
+    return run(state, "withdraw")
+
+
 @pytest.mark.clause(
     "TM.WITHDRAW.MAJORITY.REMAINING",
     "TM.WITHDRAW.DISCARDED_NO_INFLUENCE",
@@ -185,12 +195,7 @@ def test_tie_resolves_for_remaining_player() -> None:
 )
 def test_scope_remaining_ignores_withdrawn_players() -> None:
     """RUL.MAJORITY.REMAINING_PLAYERS (remaining): A's discarded generals no longer count."""
-    state = tied_generals(RuleSet(majority_scope=MajorityScope.REMAINING))
-    state = run(state, "withdraw")
-    assert G not in player(state, 0).influence and G in state.court_influence
-    state = run(state, "take white-06 white-07")
-    assert state.to_move == 1 and not player(state, 2).withdrawn
-    state = run(state, "withdraw")
+    state = b_withdraws_after_a(MajorityScope.REMAINING)
     assert G in player(state, 1).influence
     assert G not in state.court_influence
 
@@ -203,12 +208,7 @@ def test_scope_remaining_ignores_withdrawn_players() -> None:
 )
 def test_scope_all_counts_withdrawn_players() -> None:
     """RUL.MAJORITY.REMAINING_PLAYERS (all): A's 2 generals still tie with B's 2."""
-    state = tied_generals(RuleSet(majority_scope=MajorityScope.ALL))
-    state = run(state, "withdraw")
-    assert G not in player(state, 0).influence and G in state.court_influence
-    state = run(state, "take white-06 white-07")
-    assert state.to_move == 1 and not player(state, 2).withdrawn
-    state = run(state, "withdraw")
+    state = b_withdraws_after_a(MajorityScope.ALL)
     assert G not in player(state, 1).influence
     assert G in state.court_influence
     assert [p for p in state.palaces if p.seat == 1] == []
