@@ -14,9 +14,12 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 from positions import (
+    DEFAULT_ORDER,
     at_visit,
     fresh_game,
     game,
+    run,
+    symbols,
     table,
     with_deck_top,
     with_display,
@@ -30,7 +33,7 @@ from tajmahal.actions import Action
 from tajmahal.components import CardId
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.rules import RuleSet
-from tajmahal.state import GameState
+from tajmahal.state import GameState, Step
 from tajmahal.symbols import Symbol
 
 # ---------------------------------------------------------------------------------------
@@ -84,7 +87,61 @@ def seat_two_starts() -> GameState:
 
 
 # ---------------------------------------------------------------------------------------
+# Majorities
+
+TIED_A = ("red-10", "red-11")
+"""Seat 0's played cards in :func:`tied_generals`: elephant + general twice."""
+TIED_B = ("yellow-10", "yellow-11")
+"""Seat 1's played cards in :func:`tied_generals`: elephant + general twice."""
+
+
+def tied_generals(rules: RuleSet | None = None) -> GameState:
+    """3 players: A and B have each played 2 generals, C nothing; A to move. B still holds
+    yellow-19 (two elephants) and C green-03 (monk + princess), neither showing a general."""
+    state = table(TIED_A, TIED_B, (), players=3, rules=rules)
+    state = with_hand(state, 1, ("yellow-19", "yellow-02"))
+    state = with_hand(state, 2, ("green-03", "green-14"))
+    assert symbols(state.players[0].played)[Symbol.GENERAL] == 2
+    assert symbols(state.players[1].played)[Symbol.GENERAL] == 2
+    assert state.players[2].played == ()
+    assert state.to_move == 0 and Symbol.GENERAL in state.court_influence
+    return state
+
+
+# ---------------------------------------------------------------------------------------
+# The crown
+
+VIZIER_AND_CROWN = ("red-05", "white-01")
+"""Elephant + Grand Mogul and a white vizier: one vizier, one Grand Mogul, one elephant."""
+TWO_ELEPHANTS = ("yellow-19",)
+"""Seat 1's play: two elephants, so seat 0 never wins the province tile."""
+
+
+def vizier_and_crown(order: str = DEFAULT_ORDER, rules: RuleSet | None = None) -> GameState:
+    """Seat 0 has withdrawn winning the vizier and the crown (nothing else); it now places."""
+    state = table(VIZIER_AND_CROWN, TWO_ELEPHANTS, order=order, rules=rules)
+    shown = symbols(VIZIER_AND_CROWN)
+    assert shown[Symbol.VIZIER] == 1 and shown[Symbol.MOGUL] == 1
+    assert shown[Symbol.GENERAL] == shown[Symbol.MONK] == shown[Symbol.PRINCESS] == 0
+    state = run(state, "withdraw")
+    withdrawal = state.withdrawal
+    assert withdrawal is not None
+    assert withdrawal.palaces_owed == 1 and withdrawal.crown_owed
+    assert withdrawal.province_won is None
+    assert state.step is Step.PLACE and state.to_move == 0
+    return state
+
+
+# ---------------------------------------------------------------------------------------
 # Special cards
+
+SPECIALS = ("special-colour-change", "special-elephant", "special-mogul", "special-plus-two")
+"""The four special cards."""
+
+
+def holding(*specials: str) -> GameState:
+    """Seat 0 to move holding red-01 and red-02 plus ``specials``."""
+    return with_hand(table(), 0, ("red-01", "red-02", *specials))
 
 
 def vizier_pair(rules: RuleSet | None = None) -> GameState:

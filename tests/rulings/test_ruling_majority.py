@@ -12,30 +12,13 @@ from positions import (
     table,
     with_hand,
 )
+from scenes import tied_generals
 
 from tajmahal.rules import MajorityScope, RuleSet
 from tajmahal.state import GameState, Step
 from tajmahal.symbols import INFLUENCE_SYMBOLS, Symbol
 
 V, G, M, P = Symbol.VIZIER, Symbol.GENERAL, Symbol.MONK, Symbol.PRINCESS
-
-TIED_A = ("red-10", "red-11")
-"""Seat 0's played cards: elephant + general twice."""
-TIED_B = ("yellow-10", "yellow-11")
-"""Seat 1's played cards: elephant + general twice."""
-
-
-def tied_generals(rules: RuleSet | None = None) -> GameState:
-    """3 players: A and B have each played 2 generals, C nothing; A to move. B still holds
-    yellow-19 (two elephants) and C green-03 (monk + princess), neither showing a general."""
-    state = table(TIED_A, TIED_B, (), players=3, rules=rules)
-    state = with_hand(state, 1, ("yellow-19", "yellow-02"))
-    state = with_hand(state, 2, ("green-03", "green-14"))
-    assert symbols(player(state, 0).played)[G] == 2
-    assert symbols(player(state, 1).played)[G] == 2
-    assert player(state, 2).played == ()
-    assert state.to_move == 0 and G in state.court_influence
-    return state
 
 
 @pytest.mark.clause(
