@@ -16,6 +16,7 @@ from positions import (
     with_hand,
     with_player,
 )
+from scenes import last_seat_alone
 
 from tajmahal.engine import legal_actions
 from tajmahal.errors import IllegalActionError
@@ -185,12 +186,7 @@ def test_taking_the_wrong_number_of_cards_or_absent_cards_is_illegal() -> None:
 
 @pytest.mark.clause("TM.WITHDRAW.LAST_TAKES_ONE", "TM.VISIT.END", "TM.TURN.VISIT_ENDS")
 def test_the_last_player_takes_the_last_card_without_a_choice() -> None:
-    state = table()
-    state = run(state, "withdraw", "take white-06 white-07")
-    state = run(state, "withdraw", "take white-08 white-09")
-    state = run(state, "withdraw", "take white-10 white-11")
-    assert state.display == ("white-12",)
-    assert state.to_move == 3
+    state = last_seat_alone()
     hand = player(state, 3).hand
     state = run(state, "play violet-14", "withdraw", "palace A1")
     assert "white-12" in player(state, 3).hand
