@@ -10,7 +10,6 @@ roads, neighbouring provinces joined, some provinces without a fortress.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import math
@@ -301,12 +300,7 @@ def test_duplicate_road_is_refused_even_reversed() -> None:
 def test_disconnected_network_is_refused() -> None:
     """Cutting every road into and out of province A leaves it an island."""
     document = _document()
-    province_of = {city["id"]: city["province"] for city in document["cities"]}
-    document["roads"] = [
-        road
-        for road in copy.deepcopy(document["roads"])
-        if (province_of[road[0]] == "A") == (province_of[road[1]] == "A")
-    ]
+    _island_a(document)
     with pytest.raises(ComponentError, match=r"board\.json: roads: .*not connected"):
         board_from_json(document)
 
@@ -315,12 +309,7 @@ def test_disconnected_network_is_refused() -> None:
 def test_agra_must_be_a_fortress() -> None:
     """Swapping Agra's fortress to another city keeps 16 fortresses, so only Agra is wrong."""
     document = _document()
-    for city in document["cities"]:
-        if city["id"] == "Agra":
-            city["fortress"] = False
-        elif city["id"] == "A1":
-            assert city["fortress"] is False
-            city["fortress"] = True
+    _swap_fortress(document)
     with pytest.raises(ComponentError, match=r"board\.json: agra: "):
         board_from_json(document)
 
@@ -441,6 +430,7 @@ def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
 
 def _swap_fortress(document: dict[str, Any]) -> None:
     """Agra loses its fortress and A1 gains one: still 16 fortresses."""
+    assert _city(document, "A1")["fortress"] is False
     _city(document, "Agra")["fortress"] = False
     _city(document, "A1")["fortress"] = True
 
