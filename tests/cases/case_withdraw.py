@@ -9,8 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from casekit import Case, actions, case, ok, refused
-from positions import PLAIN_DISPLAY, SMALL_HANDS, run, table, with_deck_top, with_hand, with_player
-from scenes import last_seat_alone
+from positions import PLAIN_DISPLAY, SMALL_HANDS, run, table, with_deck_top, with_hand
+from scenes import last_seat_alone, withdrawn
 
 from tajmahal.rules import MajorityScope, RuleSet, WithdrawWithoutPlaying
 
@@ -19,9 +19,7 @@ DISPLAY = PLAIN_DISPLAY[:7]
 
 
 def cases() -> list[Case]:
-    everyone_out = table(("red-19",))
-    for seat in (1, 2, 3):
-        everyone_out = with_player(everyone_out, seat, withdrawn=True)
+    everyone_out = withdrawn(table(("red-19",)), 1, 2, 3)
     return [
         case(
             "TM.WITHDRAW.MAJORITY.STRICT/more-viziers-win",

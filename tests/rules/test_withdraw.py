@@ -14,9 +14,8 @@ from positions import (
     table,
     with_deck_top,
     with_hand,
-    with_player,
 )
-from scenes import last_seat_alone
+from scenes import last_seat_alone, withdrawn
 
 from tajmahal.engine import legal_actions
 from tajmahal.errors import IllegalActionError
@@ -59,9 +58,7 @@ def test_a_tie_wins_nothing() -> None:
 @pytest.mark.clause("TM.WITHDRAW.MAJORITY.ZERO")
 def test_zero_symbols_never_win_even_against_nobody() -> None:
     # Everyone else has withdrawn; seat 0 showed only elephants.
-    state = table(("red-19",))
-    for seat in (1, 2, 3):
-        state = with_player(state, seat, withdrawn=True)
+    state = withdrawn(table(("red-19",)), 1, 2, 3)
     state = run(state, "withdraw")
     assert state.court_influence == INFLUENCE_SYMBOLS
     assert state.crown_in_court
