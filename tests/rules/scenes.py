@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 from positions import (
+    COMPONENTS,
     DEFAULT_ORDER,
     at_visit,
     fresh_game,
@@ -34,7 +35,7 @@ from tajmahal.components import CardId
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.rules import RuleSet
 from tajmahal.state import GameState, Step
-from tajmahal.symbols import Symbol
+from tajmahal.symbols import CardColour, Symbol
 
 # ---------------------------------------------------------------------------------------
 # Cards out of the way
@@ -55,6 +56,20 @@ def withdrawn(state: GameState, *seats: int) -> GameState:
     for seat in seats:
         state = with_player(state, seat, withdrawn=True)
     return state
+
+
+# ---------------------------------------------------------------------------------------
+# Cards by what they show
+
+
+def card_showing(colour: CardColour, *shown: Symbol) -> CardId:
+    """The first card of ``colour`` whose symbols are exactly ``shown`` (read from the
+    components, so the tests do not hard-code what is printed on a card)."""
+    wanted = sorted(symbol.value for symbol in shown)
+    for card in sorted(COMPONENTS.cards.values(), key=lambda c: c.id):
+        if card.colour is colour and sorted(s.value for s in card.symbols) == wanted:
+            return card.id
+    raise LookupError(f"no {colour.value} card with {wanted}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -219,6 +234,20 @@ def last_withdrawal(
     state = withdrawn(state, 1, 2)
     for seat, score in enumerate(scores):
         state = with_player(state, seat, score=score)
+    return state
+
+
+def tied_at_the_end() -> GameState:
+    """Visit 12, 3 players on 39, 38 and 34 points, the court's province tile gone; seats
+    1 and 2 have withdrawn and seat 0, who has played a double elephant, is to withdraw
+    last with an empty display. Hands: seat 0 a white card (+1), seat 1 two reds and a
+    green (+2), seat 2 one yellow (+1): 40, 40 and 35 at the end."""
+    state = at_visit(game(3), 12)
+    state = with_hands(state, (("white-01",), ("red-01", "red-02", "green-01"), ("yellow-01",)))
+    state = with_played(state, 0, ("red-19",))
+    state = attrs.evolve(with_display(state, ()), court_province_tile=None)
+    for seat, score in enumerate((39, 38, 34)):
+        state = with_player(state, seat, score=score, withdrawn=seat != 0)
     return state
 
 
