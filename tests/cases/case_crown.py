@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from casekit import Case, actions, case, ok, refused
 from positions import finish_visit, run, table, to_move, with_palaces, with_played
-from scenes import TWO_ELEPHANTS, VIZIER_AND_CROWN, vizier_and_crown
+from scenes import (
+    TWO_ELEPHANTS,
+    VIZIER_AND_CROWN,
+    rival_beside_crown_on_b3,
+    vizier_and_crown,
+)
 
 from tajmahal.rules import Permission, RuleSet
 
@@ -132,13 +137,7 @@ def cases() -> list[Case]:
         case(
             "RUL.CROWN.OWN_PALACE_BESIDE_CROWN/other-player-joins",
             "Another player's palace may join a crown palace and takes the bonus under it.",
-            run(
-                table(("red-05",), ("yellow-13",), order=B_FIRST),
-                "withdraw",
-                "crown B3",
-                "take white-06 white-07",
-                "withdraw",
-            ),
+            rival_beside_crown_on_b3(("yellow-13",)),
             ok(
                 "palace B3",
                 "seat 1 (the monk; elephants tied with nobody left: 1 to 0, province tile 1): "

@@ -18,6 +18,7 @@ from positions import (
     with_palaces,
     with_player,
 )
+from scenes import rival_beside_crown_on_b3
 
 from tajmahal.rules import Permission, RuleSet
 from tajmahal.state import GameState
@@ -230,13 +231,7 @@ def cases() -> list[Case]:
         case(
             "TM.REWARD.CROWN.LATER_NORMAL/takes-the-waiting-bonus",
             "A later normal palace of another player beside a crown palace takes the bonus.",
-            run(
-                table(("red-05",), ("yellow-07", "white-01"), order=B_FIRST),
-                "withdraw",
-                "crown B3",
-                "take white-06 white-07",
-                "withdraw",
-            ),
+            rival_beside_crown_on_b3(("yellow-07", "white-01")),
             ok(
                 "palace B3",
                 "seat 1 (1 elephant against none left): +2 from the tile, then province "

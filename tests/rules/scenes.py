@@ -169,6 +169,20 @@ def vizier_and_crown(order: str = DEFAULT_ORDER, rules: RuleSet | None = None) -
     return state
 
 
+def rival_beside_crown_on_b3(rival: tuple[str, ...]) -> GameState:
+    """Visit 1 in province B: seat 0 has played red-05 (elephant and Grand Mogul) and
+    withdrawn winning the crown only, put its crown palace on the fortress B3 (whose +2 tile
+    stays) and taken white-06 and white-07; seat 1, who has played ``rival``, has then
+    withdrawn and is to place."""
+    return run(
+        table(("red-05",), rival, order="BACDEFGHIJK"),
+        "withdraw",
+        "crown B3",
+        "take white-06 white-07",
+        "withdraw",
+    )
+
+
 # ---------------------------------------------------------------------------------------
 # Special cards
 
