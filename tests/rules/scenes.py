@@ -22,6 +22,8 @@ from positions import (
     run,
     symbols,
     table,
+    with_bonus,
+    with_deck,
     with_deck_top,
     with_display,
     with_hand,
@@ -35,7 +37,7 @@ from tajmahal.components import CardId
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.rules import RuleSet
 from tajmahal.state import GameState, Step
-from tajmahal.symbols import CardColour, Symbol
+from tajmahal.symbols import BonusKind, CardColour, Symbol
 
 # ---------------------------------------------------------------------------------------
 # Cards out of the way
@@ -56,6 +58,32 @@ def withdrawn(state: GameState, *seats: int) -> GameState:
     for seat in seats:
         state = with_player(state, seat, withdrawn=True)
     return state
+
+
+LAST_FOUR = ("red-21", "violet-21", "yellow-21", "green-21")
+"""The deck of :func:`last_four_cards`, top first."""
+
+
+def last_four_cards() -> GameState:
+    """4 players: seats 1 to 3 have withdrawn and seat 0, who has not played, is the last
+    in the visit; white-06 is the one display card, :data:`LAST_FOUR` the whole deck, and
+    the discard pile is stowed in seat 3's hand."""
+    state = withdrawn(with_display(game(4), ("white-06",)), 1, 2, 3)
+    return stow(with_deck(state, LAST_FOUR), keeper=3)
+
+
+def card_tile() -> str:
+    """A square bonus tile that gives a card (the first in id order, read from the
+    components)."""
+    return min(t.id for t in COMPONENTS.bonus_tiles.values() if t.kind is BonusKind.CARD)
+
+
+def card_tile_on_b3(played: tuple[str, ...], *, keep_discard: int = 0) -> GameState:
+    """Visit 1 in province B (its fortress B3 carries :func:`card_tile`): seat 0 has
+    played ``played``; the deck is empty and the discard pile, but its first
+    ``keep_discard`` cards, is stowed in seat 3's hand."""
+    state = with_bonus(table(played, order="BACDEFGHIJK"), "B3", card_tile())
+    return stow(with_deck(state, ()), keeper=3, keep_discard=keep_discard)
 
 
 # ---------------------------------------------------------------------------------------
