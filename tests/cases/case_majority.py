@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from casekit import Case, case, ok
 from positions import run, table, with_hand
-from scenes import tied_generals
+from scenes import THREE_WITHDRAWALS, tied_generals
 
 from tajmahal.rules import MajorityScope, RuleSet
 
@@ -18,12 +18,7 @@ def cases() -> list[Case]:
     alone = run(
         with_hand(table(), 0, ("red-07", "red-08", "red-19")),
         "play red-07",
-        "withdraw",
-        "take white-06 white-07",
-        "withdraw",
-        "take white-08 white-09",
-        "withdraw",
-        "take white-10 white-11",
+        *THREE_WITHDRAWALS,
         "play red-08",
     )
     return [

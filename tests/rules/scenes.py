@@ -133,19 +133,24 @@ def seat_two_starts() -> GameState:
 # Withdrawing
 
 
+THREE_WITHDRAWALS = (
+    "withdraw",
+    "take white-06 white-07",
+    "withdraw",
+    "take white-08 white-09",
+    "withdraw",
+    "take white-10 white-11",
+)
+"""On a :func:`positions.table` display: the next three players to move withdraw one
+after the other, each taking the next two white cards of the display (each must win
+nothing, which would have them place a palace before taking)."""
+
+
 def last_seat_alone() -> GameState:
     """:func:`positions.table`: seats 0, 1 and 2 withdraw at once without playing, taking
     white-06 to white-11 from the display; seat 3, alone, is to move with white-12 the
     last card of the display."""
-    state = run(
-        table(),
-        "withdraw",
-        "take white-06 white-07",
-        "withdraw",
-        "take white-08 white-09",
-        "withdraw",
-        "take white-10 white-11",
-    )
+    state = run(table(), *THREE_WITHDRAWALS)
     assert state.display == ("white-12",)
     assert state.to_move == 3
     return state
