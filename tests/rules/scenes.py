@@ -302,12 +302,10 @@ def tied_at_the_end() -> GameState:
 # Random games
 
 
-def random_game(
-    players: int, seed: int, rules: RuleSet | None = None
-) -> Iterator[tuple[GameState, Action, GameState]]:
-    """Every step ``(before, action, after)`` of one game whose setup, moves and
-    reshuffles are all drawn from ``seed``."""
-    state = fresh_game(players, seed, rules)
+def random_game(players: int, seed: int) -> Iterator[tuple[GameState, Action, GameState]]:
+    """Every step ``(before, action, after)`` of one game under the default rules whose
+    setup, moves and reshuffles are all drawn from ``seed``."""
+    state = fresh_game(players, seed)
     rng = random.Random(seed)
     while not state.is_over:
         action: Action
