@@ -120,7 +120,7 @@ def _refusal(change: Callable[[SetupOutcome], SetupOutcome]) -> RecordError:
     return error.value
 
 
-@pytest.mark.clause("TM.SETUP.PROVINCE.AGRA_TWELVE", "TM.SETUP.BONUS.TAJ", "TM.SETUP.HANDS")
+@pytest.mark.clause("TM.SETUP.BONUS.TAJ", "TM.SETUP.HANDS")
 @pytest.mark.parametrize(
     ("change", "field"),
     [
