@@ -10,7 +10,6 @@ roads, neighbouring provinces joined, some provinces without a fortress.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import math
@@ -116,6 +115,84 @@ def _inter_province_roads(board: Board) -> list[tuple[str, str]]:
         if first != second:
             pairs.append((first, second))
     return pairs
+
+
+# Changes to a copy of board.json, each one defect (the tests below apply them).
+
+
+def _city(document: dict[str, Any], city_id: str) -> dict[str, Any]:
+    """The city entry of ``city_id`` in ``document`` (modifiable in place)."""
+    found = [city for city in document["cities"] if city["id"] == city_id]
+    assert len(found) == 1
+    city = found[0]
+    assert isinstance(city, dict)
+    return city
+
+
+def _without_road(first: str, second: str) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document["roads"] = [
+            road for road in document["roads"] if sorted(road) != sorted((first, second))
+        ]
+
+    return change
+
+
+def _set_city(city_id: str, key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        _city(document, city_id)[key] = value
+
+    return change
+
+
+def _set_item(key: str, index: int, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document[key][index] = value
+
+    return change
+
+
+def _append(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document[key].append(value)
+
+    return change
+
+
+def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(document: dict[str, Any]) -> None:
+        document[key] = value
+
+    return change
+
+
+def _swap_fortress(document: dict[str, Any]) -> None:
+    """Agra loses its fortress and A1 gains one: still 16 fortresses."""
+    assert _city(document, "A1")["fortress"] is False
+    _city(document, "Agra")["fortress"] = False
+    _city(document, "A1")["fortress"] = True
+
+
+def _island_a(document: dict[str, Any]) -> None:
+    """Every road into or out of province A cut: its four cities form their own part."""
+    province_of = {city["id"]: city["province"] for city in document["cities"]}
+    document["roads"] = [
+        road
+        for road in document["roads"]
+        if (province_of[road[0]] == "A") == (province_of[road[1]] == "A")
+    ]
+
+
+def _six_cities_joined_pairwise(document: dict[str, Any]) -> None:
+    """A1 to A4, B1 and B2 joined each to each: the network contains K5, not drawable flat."""
+    cities = ("A1", "A2", "A3", "A4", "B1", "B2")
+    existing = {frozenset(road) for road in document["roads"]}
+    document["roads"] += [
+        [a, b]
+        for i, a in enumerate(cities)
+        for b in cities[i + 1 :]
+        if frozenset((a, b)) not in existing
+    ]
 
 
 @pytest.mark.clause("TM.COMP.BOARD.ROADS")
@@ -281,33 +358,28 @@ def test_forty_eight_cities_is_refused() -> None:
 
 
 @pytest.mark.clause("TM.COMP.BOARD.ROADS")
-def test_road_to_unknown_city_names_the_road() -> None:
+@pytest.mark.parametrize(
+    ("change", "pattern"),
+    [
+        pytest.param(
+            _set_item("roads", 5, ["A1", "Z9"]),
+            r"board\.json: roads\[5\]: unknown city 'Z9'",
+            id="road-to-unknown-city",
+        ),
+        pytest.param(
+            _append("roads", ["A2", "A1"]),
+            r"roads\[\d+\]: duplicate road",
+            id="duplicate-road-even-reversed",
+        ),
+        pytest.param(_island_a, r"board\.json: roads: .*not connected", id="province-a-an-island"),
+    ],
+)
+def test_a_road_defect_is_refused_by_the_board_builder(
+    change: Callable[[dict[str, Any]], None], pattern: str
+) -> None:
     document = _document()
-    document["roads"][5] = ["A1", "Z9"]
-    with pytest.raises(ComponentError, match=r"board\.json: roads\[5\]: unknown city 'Z9'"):
-        board_from_json(document)
-
-
-@pytest.mark.clause("TM.COMP.BOARD.ROADS")
-def test_duplicate_road_is_refused_even_reversed() -> None:
-    document = _document()
-    first, second = document["roads"][0]
-    document["roads"].append([second, first])
-    with pytest.raises(ComponentError, match=r"roads\[\d+\]: duplicate road"):
-        board_from_json(document)
-
-
-@pytest.mark.clause("TM.COMP.BOARD.ROADS")
-def test_disconnected_network_is_refused() -> None:
-    """Cutting every road into and out of province A leaves it an island."""
-    document = _document()
-    province_of = {city["id"]: city["province"] for city in document["cities"]}
-    document["roads"] = [
-        road
-        for road in copy.deepcopy(document["roads"])
-        if (province_of[road[0]] == "A") == (province_of[road[1]] == "A")
-    ]
-    with pytest.raises(ComponentError, match=r"board\.json: roads: .*not connected"):
+    change(document)
+    with pytest.raises(ComponentError, match=pattern):
         board_from_json(document)
 
 
@@ -315,12 +387,7 @@ def test_disconnected_network_is_refused() -> None:
 def test_agra_must_be_a_fortress() -> None:
     """Swapping Agra's fortress to another city keeps 16 fortresses, so only Agra is wrong."""
     document = _document()
-    for city in document["cities"]:
-        if city["id"] == "Agra":
-            city["fortress"] = False
-        elif city["id"] == "A1":
-            assert city["fortress"] is False
-            city["fortress"] = True
+    _swap_fortress(document)
     with pytest.raises(ComponentError, match=r"board\.json: agra: "):
         board_from_json(document)
 
@@ -341,15 +408,6 @@ def _refusal(tmp_path: Path, document: Any) -> str:
     with pytest.raises(ComponentError) as error:
         _load(tmp_path, document)
     return str(error.value)
-
-
-def _city(document: dict[str, Any], city_id: str) -> dict[str, Any]:
-    """The city entry of ``city_id`` in ``document`` (modifiable in place)."""
-    found = [city for city in document["cities"] if city["id"] == city_id]
-    assert len(found) == 1
-    city = found[0]
-    assert isinstance(city, dict)
-    return city
 
 
 @pytest.mark.clause("TM.COMP.BOARD.FORTRESSES")
@@ -400,71 +458,6 @@ def test_the_road_graph_carries_each_citys_province_fortress_and_position() -> N
     assert graph.nodes["B3"] == {"province": "B", "fortress": True, "pos": (6.5, 9.2)}
     assert graph.nodes["Agra"] == {"province": "L", "fortress": True, "pos": (15.4, 1.3)}
     assert set(graph["A1"]) == {"A2", "A4"}
-
-
-def _without_road(first: str, second: str) -> Callable[[dict[str, Any]], None]:
-    def change(document: dict[str, Any]) -> None:
-        document["roads"] = [
-            road for road in document["roads"] if sorted(road) != sorted((first, second))
-        ]
-
-    return change
-
-
-def _set_city(city_id: str, key: str, value: Any) -> Callable[[dict[str, Any]], None]:
-    def change(document: dict[str, Any]) -> None:
-        _city(document, city_id)[key] = value
-
-    return change
-
-
-def _set_item(key: str, index: int, value: Any) -> Callable[[dict[str, Any]], None]:
-    def change(document: dict[str, Any]) -> None:
-        document[key][index] = value
-
-    return change
-
-
-def _append(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
-    def change(document: dict[str, Any]) -> None:
-        document[key].append(value)
-
-    return change
-
-
-def _set(key: str, value: Any) -> Callable[[dict[str, Any]], None]:
-    def change(document: dict[str, Any]) -> None:
-        document[key] = value
-
-    return change
-
-
-def _swap_fortress(document: dict[str, Any]) -> None:
-    """Agra loses its fortress and A1 gains one: still 16 fortresses."""
-    _city(document, "Agra")["fortress"] = False
-    _city(document, "A1")["fortress"] = True
-
-
-def _island_a(document: dict[str, Any]) -> None:
-    """Every road into or out of province A cut: its four cities form their own part."""
-    province_of = {city["id"]: city["province"] for city in document["cities"]}
-    document["roads"] = [
-        road
-        for road in document["roads"]
-        if (province_of[road[0]] == "A") == (province_of[road[1]] == "A")
-    ]
-
-
-def _six_cities_joined_pairwise(document: dict[str, Any]) -> None:
-    """A1 to A4, B1 and B2 joined each to each: the network contains K5, not drawable flat."""
-    cities = ("A1", "A2", "A3", "A4", "B1", "B2")
-    existing = {frozenset(road) for road in document["roads"]}
-    document["roads"] += [
-        [a, b]
-        for i, a in enumerate(cities)
-        for b in cities[i + 1 :]
-        if frozenset((a, b)) not in existing
-    ]
 
 
 VALID_ID = "letters, digits, '_' and '-', starting with a letter or digit"

@@ -14,7 +14,6 @@ import attrs
 import pytest
 from positions import (
     COMPONENTS,
-    at_visit,
     game,
     legal,
     player,
@@ -25,11 +24,11 @@ from positions import (
     with_deck,
     with_display,
     with_hand,
-    with_hands,
     with_palaces,
     with_played,
     with_player,
 )
+from scenes import tied_at_the_end
 
 from tajmahal.account import event_lines
 from tajmahal.actions import WITHDRAW, Action, parse_action
@@ -338,12 +337,7 @@ def test_pairs_exchanged_at_the_same_visit_end() -> None:
 
 
 def test_tied_winners_and_the_hand_breakdown() -> None:
-    state = at_visit(game(3), 12)
-    state = with_hands(state, (("white-01",), ("red-01", "red-02", "green-01"), ("yellow-01",)))
-    state = with_played(state, 0, ("red-19",))
-    state = attrs.evolve(with_display(state, ()), court_province_tile=None)
-    for seat, score in enumerate((39, 38, 34)):
-        state = with_player(state, seat, score=score, withdrawn=seat != 0)
+    state = tied_at_the_end()
     after, events, tags = step(state, "withdraw")
     hands = [(e.seat, e.points, e.source, e.counts) for e in events if e.kind is EventKind.HAND]
     assert hands == [

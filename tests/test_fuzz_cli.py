@@ -130,24 +130,17 @@ def _engine_command(*arguments: str) -> str:
     return " ".join(shlex.quote(part) for part in (sys.executable, *arguments))
 
 
+def _fuzz_three_players(games: int, out: Path, engine: str, *arguments: str) -> int:
+    """``tajmahal fuzz`` over ``games`` quiet 3-player games checked against ``engine``."""
+    command = ["fuzz", "--games", str(games), "--players", "3", "--quiet", "--out", str(out)]
+    return main([*command, "--engine", engine, *arguments])
+
+
 def test_the_reference_behind_the_protocol_follows_every_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     engine = _engine_command("-m", "tajmahal.cli", "serve")
-    code = main(
-        [
-            "fuzz",
-            "--games",
-            "2",
-            "--players",
-            "3",
-            "--quiet",
-            "--out",
-            str(tmp_path),
-            "--engine",
-            engine,
-        ]
-    )
+    code = _fuzz_three_players(2, tmp_path, engine)
     assert code == 0, capsys.readouterr()
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["games"] == 2
@@ -160,22 +153,7 @@ def test_a_wrong_engine_is_a_counterexample(
     """The engine that gives ties to the first player disagrees within a few games."""
     wrong = Path(__file__).resolve().parent / "wrong_engines.py"
     engine = _engine_command(str(wrong), "tie-wins")
-    code = main(
-        [
-            "fuzz",
-            "--games",
-            "6",
-            "--players",
-            "3",
-            "--quiet",
-            "--out",
-            str(tmp_path),
-            "--engine",
-            engine,
-            "--max-counterexamples",
-            "1",
-        ]
-    )
+    code = _fuzz_three_players(6, tmp_path, engine, "--max-counterexamples", "1")
     out = capsys.readouterr().out
     assert code == 1, out
     assert "engines-agree" in out

@@ -471,22 +471,21 @@ def test_tampered_expectation_names_the_field(
     assert [m.field for m in caught.value.mismatches] == [field]
 
 
-def test_unknown_step_field_is_refused_by_the_schema(
-    document: dict[str, Any], tmp_path: Path
+@pytest.mark.parametrize(
+    ("index", "key", "value", "field"),
+    [
+        pytest.param(7, "comment", "nice move", "comment", id="unknown-step-field"),
+        pytest.param(4, "clauses", ["tm.turn.choice"], "clauses[0]", id="malformed-clause-id"),
+    ],
+)
+def test_a_step_the_schema_refuses_is_named_with_its_field(
+    document: dict[str, Any], tmp_path: Path, index: int, key: str, value: Any, field: str
 ) -> None:
-    document["steps"][7]["comment"] = "nice move"
+    document["steps"][index][key] = value
     with pytest.raises(RecordError) as caught:
         read_record(_write(tmp_path / "g.json", document))
-    assert caught.value.step == 7
-    assert caught.value.field == "comment"
-
-
-def test_malformed_clause_id_is_refused(document: dict[str, Any], tmp_path: Path) -> None:
-    document["steps"][4]["clauses"] = ["tm.turn.choice"]
-    with pytest.raises(RecordError) as caught:
-        read_record(_write(tmp_path / "g.json", document))
-    assert caught.value.step == 4
-    assert caught.value.field == "clauses[0]"
+    assert caught.value.step == index
+    assert caught.value.field == field
 
 
 def test_chance_step_has_no_legal_fields(document: dict[str, Any], tmp_path: Path) -> None:

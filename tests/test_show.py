@@ -96,12 +96,21 @@ def test_svg_draws_every_palace(
     assert not list(tmp_path.glob("pictures/.*"))  # no temporary file left
 
 
+def _position_file(
+    record: Path, step: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> Path:
+    """The position after the first ``step`` steps of ``record``, as ``tajmahal position``
+    writes it."""
+    assert main(["position", str(record), "--step", str(step)]) == 0
+    position = tmp_path / "position.json"
+    position.write_text(capsys.readouterr().out, encoding="utf-8")
+    return position
+
+
 def test_a_position_file_shows_as_the_record_step(
     record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["position", str(record), "--step", "60"]) == 0
-    position = tmp_path / "position.json"
-    position.write_text(capsys.readouterr().out, encoding="utf-8")
+    position = _position_file(record, 60, tmp_path, capsys)
     from_file = _show(capsys, str(position)).split("\n", 1)[1]
     from_record = _show(capsys, str(record), "--step", "60").split("\n", 1)[1]
     # The record knows the players' names, the position file does not.
@@ -126,9 +135,7 @@ def test_bad_step_is_bad_input(
 def test_step_of_a_position_file_is_bad_input(
     record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["position", str(record), "--step", "3"]) == 0
-    position = tmp_path / "position.json"
-    position.write_text(capsys.readouterr().out, encoding="utf-8")
+    position = _position_file(record, 3, tmp_path, capsys)
     assert main(["show", str(position), "--step", "1"]) == 2
     assert "no steps" in capsys.readouterr().err
 

@@ -7,34 +7,18 @@ a state that differs from the original.
 
 from __future__ import annotations
 
-import random
+from scenes import random_game
 
-from tajmahal.actions import Action
-from tajmahal.components import default_components
-from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.engine._work import SYMBOL_ORDER, Work
-from tajmahal.rules import RuleSet
 from tajmahal.serialize import canonical_json
-from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
 from tajmahal.symbols import SYMBOL_INDEX
 
 
-def _states(players: int, seed: int, rules: RuleSet | None = None) -> list[GameState]:
-    components = default_components()
-    state = new_game(components, players, random_setup(components, players, seed), rules)
-    rng = random.Random(seed)
-    states = [state]
-    while not state.is_over:
-        action: Action
-        if state.is_chance:
-            action = random_reshuffle(state, rng)
-        else:
-            legal = legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-        state = apply(state, action)
-        states.append(state)
-    return states
+def _states(players: int, seed: int) -> list[GameState]:
+    """Every state of one seeded random game, the first and the last included."""
+    steps = list(random_game(players, seed))
+    return [steps[0][0], *(after for _, _, after in steps)]
 
 
 def test_untouched_working_copy_freezes_to_the_same_state() -> None:

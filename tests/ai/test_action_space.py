@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from ai_helpers import random_game
+from scenes import random_game
 
 from tajmahal import (
     PlaceCrown,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from ai_helpers import random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scenes import random_game
 
 from tajmahal import Play, Reshuffle, default_components, legal_actions
 from tajmahal.bounds import bounds

@@ -67,7 +67,7 @@ def test_a_dealing_outcome_is_a_valid_setup() -> None:
 
 
 def chance_state(seed: int) -> GameState:
-    from ai_helpers import random_game
+    from scenes import random_game
 
     for before, _action, _after in random_game(5, seed):
         if before.is_chance:

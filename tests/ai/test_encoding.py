@@ -6,7 +6,8 @@ import copy
 import pickle
 
 import pytest
-from ai_helpers import extra, random_game
+from ai_helpers import extra
+from scenes import random_game
 
 from tajmahal import default_components
 from tajmahal.action_space import action_space

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from ai_helpers import random_game
+from scenes import random_game
 
 from tajmahal import Take, default_components
 from tajmahal.observation import (

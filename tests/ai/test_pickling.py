@@ -6,7 +6,7 @@ import copy
 import pickle
 from pathlib import Path
 
-from ai_helpers import random_game
+from scenes import random_game
 
 from tajmahal import default_components, load_components, new_game, random_setup
 from tajmahal.components import components_from_documents

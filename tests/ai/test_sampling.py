@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from ai_helpers import random_game
+from scenes import random_game
 
 from tajmahal import Take, legal_actions
 from tajmahal.observation import Knowledge, observe

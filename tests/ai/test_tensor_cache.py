@@ -4,23 +4,31 @@ from __future__ import annotations
 
 import copy
 import pickle
+from typing import Any
 
 import pytest
-from ai_helpers import extra, random_game
+from ai_helpers import extra
+from scenes import random_game
 
 from tajmahal import default_components
 from tajmahal.observation import observation_tensor, tensor_layout
 from tajmahal.view import view
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 71), (4, 72), (5, 73)])
-def test_every_seat_at_every_step_is_the_encoders_tensor(players: int, seed: int) -> None:
+def _encoder_and_cache() -> tuple[Any, Any, Any]:
+    """numpy, a tensor encoder of the embedded components and an empty tensor cache over
+    it, all from the [pettingzoo] extra (see ``ai_helpers.extra``)."""
     np = extra("numpy", "pettingzoo")
     encoding = extra("tajmahal.encoding", "pettingzoo")
     cached = extra("tajmahal.tensor_cache", "pettingzoo")
+    encoder = encoding.TensorEncoder(default_components())
+    return np, encoder, cached.TensorCache(encoder)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 71), (4, 72), (5, 73)])
+def test_every_seat_at_every_step_is_the_encoders_tensor(players: int, seed: int) -> None:
+    np, encoder, tensors = _encoder_and_cache()
     components = default_components()
-    encoder = encoding.TensorEncoder(components)
-    tensors = cached.TensorCache(encoder)
     size = tensor_layout(components).size
     steps = 0
     for _before, _action, after in random_game(players, seed):
@@ -42,10 +50,7 @@ def test_every_seat_at_every_step_is_the_encoders_tensor(players: int, seed: int
 
 
 def test_a_returned_tensor_is_never_changed_afterwards() -> None:
-    np = extra("numpy", "pettingzoo")
-    cached = extra("tajmahal.tensor_cache", "pettingzoo")
-    encoding = extra("tajmahal.encoding", "pettingzoo")
-    tensors = cached.TensorCache(encoding.TensorEncoder(default_components()))
+    np, _encoder, tensors = _encoder_and_cache()
     kept = []
     for _before, _action, after in random_game(4, 74):
         found = tensors.encode(after, 1)
@@ -56,12 +61,7 @@ def test_a_returned_tensor_is_never_changed_afterwards() -> None:
 
 def test_games_of_other_player_counts_and_states_out_of_order() -> None:
     """Any state, in any order: fewer seats clear the slots of the seats gone."""
-    np = extra("numpy", "pettingzoo")
-    cached = extra("tajmahal.tensor_cache", "pettingzoo")
-    encoding = extra("tajmahal.encoding", "pettingzoo")
-    components = default_components()
-    encoder = encoding.TensorEncoder(components)
-    tensors = cached.TensorCache(encoder)
+    np, encoder, tensors = _encoder_and_cache()
     states = [
         after
         for players, seed in [(5, 75), (3, 76), (4, 77)]
@@ -76,18 +76,15 @@ def test_games_of_other_player_counts_and_states_out_of_order() -> None:
 
 
 def test_copies_and_pickles_start_empty_and_agree() -> None:
-    np = extra("numpy", "pettingzoo")
-    cached = extra("tajmahal.tensor_cache", "pettingzoo")
-    encoding = extra("tajmahal.encoding", "pettingzoo")
-    encoder = encoding.TensorEncoder(default_components())
-    tensors = cached.TensorCache(encoder)
+    np, encoder, tensors = _encoder_and_cache()
+    unset = extra("tajmahal.tensor_cache", "pettingzoo")._UNSET
     for number, (_before, _action, after) in enumerate(random_game(4, 78)):
         found = tensors.encode(after, number % 4)
         if number % 40 == 0:
             expected = encoder.encode(after, number % 4, np.zeros(found.shape, np.float32))
             for other in (copy.deepcopy(tensors), pickle.loads(pickle.dumps(tensors))):
                 assert not other._seats and not other._palace_counts
-                assert all(owner is cached._UNSET for owner, _ in other._parts.values())
+                assert all(owner is unset for owner, _ in other._parts.values())
                 assert other.encode(after, number % 4).tolist() == expected.tolist()
             assert tensors.encode(after, number % 4).tolist() == expected.tolist()
 
@@ -97,11 +94,7 @@ def test_palaces_changed_in_any_way_are_written_as_the_encoder_writes_them() -> 
     (which no game makes: its indices stay set until both are gone)."""
     import attrs
 
-    np = extra("numpy", "pettingzoo")
-    cached = extra("tajmahal.tensor_cache", "pettingzoo")
-    encoding = extra("tajmahal.encoding", "pettingzoo")
-    encoder = encoding.TensorEncoder(default_components())
-    tensors = cached.TensorCache(encoder)
+    np, encoder, tensors = _encoder_and_cache()
     final = [after for _before, _action, after in random_game(4, 80)][-1]
     palaces = final.palaces
     assert len(palaces) > 6

@@ -9,7 +9,7 @@ carry the +2 tiles bonus-02 and bonus-03, L4 carries bonus-15.
 
 from __future__ import annotations
 
-from casekit import Case, before_visit_end, case, off_board, ok
+from casekit import Case, before_visit_end, case, ok, owning
 from positions import (
     COMPONENTS,
     at_visit,
@@ -31,20 +31,10 @@ C_FIRST = "CABDEFGHIJK"
 
 def cases() -> list[Case]:
     ninth = at_visit(table(("red-01", "red-19"), order=C_NINTH), 9)
-    anna = with_player(
-        off_board(ninth, "bonus-12"),
-        0,
-        province_tiles=("province-02", "province-05"),
-        goods_tiles=("bonus-12",),
-    )
+    anna = owning(ninth, 0, ("province-02", "province-05"), ("bonus-12",))
     anna = with_bonus(with_bonus(anna, "C1", "bonus-10"), "C3", "bonus-11")
     rice = at_visit(table(("red-07",), ("yellow-19",)), 12)
-    rice = with_player(
-        off_board(rice, "bonus-09"),
-        0,
-        province_tiles=("province-04", "province-11"),
-        goods_tiles=("bonus-09",),
-    )
+    rice = owning(rice, 0, ("province-04", "province-11"), ("bonus-09",))
     rice = with_bonus(rice, "L4", "bonus-08")
     spices = with_bonus(
         with_bonus(table(("red-01",), order=C_FIRST), "C1", "bonus-12"), "C3", "bonus-13"

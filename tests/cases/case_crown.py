@@ -8,36 +8,23 @@ crown; seat 1's yellow-19 (two elephants) keeps the province tile from it.
 from __future__ import annotations
 
 from casekit import Case, actions, case, ok, refused
-from positions import run, table, to_move, with_palaces, with_played
+from positions import finish_visit, run, table, to_move, with_palaces, with_played
+from scenes import (
+    TWO_ELEPHANTS,
+    VIZIER_AND_CROWN,
+    rival_beside_crown_on_b3,
+    vizier_and_crown,
+)
 
 from tajmahal.rules import Permission, RuleSet
-from tajmahal.state import GameState
 
 B_FIRST = "BACDEFGHIJK"
-VIZIER_AND_CROWN = ("red-05", "white-01")
-TWO_ELEPHANTS = ("yellow-19",)
 FORBID_CROWN_BESIDE = RuleSet(crown_beside_own_palace=Permission.FORBIDDEN)
 ALLOW_PALACE_BESIDE = RuleSet(own_palace_beside_own_crown=Permission.ALLOWED)
 
 
-def vizier_and_crown(order: str = "ABCDEFGHIJK", rules: RuleSet | None = None) -> GameState:
-    """Seat 0 has withdrawn winning the vizier and the crown; it now places."""
-    return run(table(VIZIER_AND_CROWN, TWO_ELEPHANTS, order=order, rules=rules), "withdraw")
-
-
-def finish(state: GameState) -> GameState:
-    """Finish the visit: everyone withdraws, first legal placement or take."""
-    visit = state.visit
-    while state.visit == visit:
-        from tajmahal.actions import WITHDRAW
-        from tajmahal.engine import apply, legal_actions
-
-        state = apply(state, WITHDRAW if state.step.value == "play" else legal_actions(state)[0])
-    return state
-
-
 def cases() -> list[Case]:
-    later = finish(run(table(("red-05",), TWO_ELEPHANTS), "withdraw", "crown A2"))
+    later = finish_visit(run(table(("red-05",), TWO_ELEPHANTS), "withdraw", "crown A2"))
     later = to_move(with_played(with_played(later, 0, ("red-07",)), 1, ("yellow-19",)), 0)
     all_forces = run(table(("red-01", "red-03", "red-05"), TWO_ELEPHANTS), "withdraw")
     hemmed = run(
@@ -150,13 +137,7 @@ def cases() -> list[Case]:
         case(
             "RUL.CROWN.OWN_PALACE_BESIDE_CROWN/other-player-joins",
             "Another player's palace may join a crown palace and takes the bonus under it.",
-            run(
-                table(("red-05",), ("yellow-13",), order=B_FIRST),
-                "withdraw",
-                "crown B3",
-                "take white-06 white-07",
-                "withdraw",
-            ),
+            rival_beside_crown_on_b3(("yellow-13",)),
             ok(
                 "palace B3",
                 "seat 1 (the monk; elephants tied with nobody left: 1 to 0, province tile 1): "

@@ -6,62 +6,27 @@ Positions and expected values follow ``tests/rulings/test_ruling_deck.py``
 
 from __future__ import annotations
 
-import attrs
 from casekit import Case, actions, case, ok, refused
 from positions import (
     game,
     run,
     table,
-    with_bonus,
     with_deck,
     with_display,
     with_played,
-    with_player,
 )
+from scenes import card_tile_on_b3, last_four_cards, stow, withdrawn
 
 from tajmahal.engine import chance_cards
-from tajmahal.state import GameState
-
-CARD_TILE = "bonus-04"
-"""A square bonus tile that gives a card."""
-
-
-def stow(state: GameState, keeper: int, *, keep_discard: int = 0) -> GameState:
-    """Move the discard pile but its first ``keep_discard`` cards into seat ``keeper``'s
-    hand (a hand has no limit), so every card stays in exactly one place."""
-    kept = state.discard[:keep_discard]
-    loose = state.discard[keep_discard:]
-    state = attrs.evolve(state, discard=kept)
-    hand = tuple(sorted((*state.players[keeper].hand, *loose)))
-    return with_player(state, keeper, hand=hand)
-
-
-def withdrawn(state: GameState, *seats: int) -> GameState:
-    for seat in seats:
-        state = with_player(state, seat, withdrawn=True)
-    return state
 
 
 def cases() -> list[Case]:
-    exhausted = withdrawn(with_display(game(4), ("white-06",)), 1, 2, 3)
-    exhausted = stow(
-        with_deck(exhausted, ("red-21", "violet-21", "yellow-21", "green-21")), keeper=3
-    )
-    bonus_nothing = run(
-        stow(
-            with_deck(with_bonus(table(("red-07",), order="BACDEFGHIJK"), "B3", CARD_TILE), ()),
-            keeper=3,
-        ),
-        "withdraw",
-    )
+    exhausted = last_four_cards()
+    bonus_nothing = run(card_tile_on_b3(("red-07",)), "withdraw")
     no_extra = stow(with_deck(game(4), ()), keeper=3)
     display_draw = with_deck(withdrawn(with_played(game(4), 0, ("red-07",)), 1, 2, 3), ())
     played = ("red-07", "white-01", "red-08")
-    mid = stow(
-        with_deck(with_bonus(table(played, order="BACDEFGHIJK"), "B3", CARD_TILE), ()),
-        keeper=3,
-        keep_discard=6,
-    )
+    mid = card_tile_on_b3(played, keep_discard=6)
     mid_shuffle = run(mid, "withdraw", "palace B3")
     discarded = chance_cards(mid_shuffle)
     short = with_display(

@@ -8,62 +8,14 @@ special card, 1 per white card, and 1 per card of the colour the player holds mo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import attrs
 from casekit import Case, actions, case, ok, refused
 from positions import (
     at_visit,
     finish_visit,
     game,
     run,
-    with_deck_top,
-    with_display,
-    with_hands,
-    with_played,
-    with_player,
 )
-
-from tajmahal.components import CardId
-from tajmahal.state import GameState
-from tajmahal.symbols import Symbol
-
-LAST_VISIT_HANDS = (
-    ("special-plus-two", "white-01", "red-01", "red-02"),
-    ("yellow-01", "yellow-02", "yellow-03"),
-    ("green-01",),
-)
-
-
-def last_visit(scores: tuple[int, int, int]) -> GameState:
-    """Three players at the start of visit 12 with known hands, display and deck."""
-    state = at_visit(game(3), 12, start=0)
-    state = with_hands(state, LAST_VISIT_HANDS)
-    state = with_display(state, ("white-02", "white-03", "white-04", "red-03", "green-02"))
-    state = with_deck_top(state, ("violet-01", "violet-02", "violet-03"))
-    for seat, score in enumerate(scores):
-        state = with_player(state, seat, score=score)
-    return with_player(state, 1, influence=(Symbol.VIZIER, Symbol.MONK))
-
-
-def last_withdrawal(
-    hands: Sequence[Sequence[CardId]], scores: Sequence[int] = (0, 0, 0)
-) -> GameState:
-    """3 players in visit 12: seat 1 won the province tile, seats 1 and 2 have withdrawn;
-    seat 0 has played a double elephant and, last, withdraws with an empty display."""
-    state = at_visit(game(3), 12)
-    state = with_hands(state, hands)
-    state = with_played(state, 0, ("red-19",))
-    state = with_display(state, ())
-    tile = state.court_province_tile
-    state = attrs.evolve(state, court_province_tile=None)
-    state = with_player(state, 1, province_tiles=(tile,))
-    for seat in (1, 2):
-        state = with_player(state, seat, withdrawn=True)
-    for seat, score in enumerate(scores):
-        state = with_player(state, seat, score=score)
-    return state
-
+from scenes import last_visit, last_withdrawal
 
 HANDS: tuple[tuple[str, tuple[tuple[str, ...], ...], tuple[int, int, int], str], ...] = (
     (

@@ -7,31 +7,18 @@ from __future__ import annotations
 
 from casekit import Case, case, ok
 from positions import run, table, with_hand
+from scenes import THREE_WITHDRAWALS, tied_generals
 
 from tajmahal.rules import MajorityScope, RuleSet
-from tajmahal.state import GameState
 
 ALL_INFLUENCE = ["vizier", "general", "monk", "princess"]
-
-
-def tied_generals(rules: RuleSet | None = None) -> GameState:
-    """3 players: A (seat 0) and B have each played elephant + general twice, C nothing;
-    A to move. B still holds yellow-19 (two elephants), C green-03 (monk + princess)."""
-    state = table(("red-10", "red-11"), ("yellow-10", "yellow-11"), (), players=3, rules=rules)
-    state = with_hand(state, 1, ("yellow-19", "yellow-02"))
-    return with_hand(state, 2, ("green-03", "green-14"))
 
 
 def cases() -> list[Case]:
     alone = run(
         with_hand(table(), 0, ("red-07", "red-08", "red-19")),
         "play red-07",
-        "withdraw",
-        "take white-06 white-07",
-        "withdraw",
-        "take white-08 white-09",
-        "withdraw",
-        "take white-10 white-11",
+        *THREE_WITHDRAWALS,
         "play red-08",
     )
     return [

@@ -6,21 +6,12 @@ Positions and expected values follow ``tests/rules/test_play.py``.
 from __future__ import annotations
 
 from casekit import Case, actions, before_visit_end, case, ok, refused
-from positions import finish_visit, game, run, with_hand, with_hands
+from positions import finish_visit, run, with_hand, with_hands
+from scenes import seat_two_starts, three
 
 from tajmahal.engine import legal_actions
 from tajmahal.rules import ColourChangeFirstTurn, RuleSet
 from tajmahal.state import GameState
-
-HANDS = (
-    ("red-01", "red-02", "red-13", "yellow-03", "white-01", "special-plus-two"),
-    ("green-07", "green-08", "green-09", "violet-10", "white-02", "white-03"),
-    ("violet-07", "violet-08", "violet-09", "yellow-10", "white-04", "white-05"),
-)
-
-
-def three(rules: RuleSet | None = None) -> GameState:
-    return with_hands(game(3, rules=rules), HANDS)
 
 
 def red_locked() -> GameState:
@@ -178,15 +169,7 @@ def cases() -> list[Case]:
         case(
             "TM.TURN.START_PLAYER_BEGINS/seat-two-starts",
             "The start player opens the visit; play passes clockwise, wrapping to seat 0.",
-            with_hands(
-                game(4, start=2),
-                (
-                    ("red-01", "red-02"),
-                    ("yellow-01", "yellow-02"),
-                    ("green-01", "green-02"),
-                    ("violet-01", "violet-02"),
-                ),
-            ),
+            seat_two_starts(),
             actions({"play green-01", "play green-02", "withdraw"}, "seat 2 moves first and alone"),
             ok("play green-01", "after seat 2 comes seat 3", (0, 0, 0, 0), {"to_move": 3}),
             clauses=("TM.TURN.CLOCKWISE",),
@@ -194,18 +177,7 @@ def cases() -> list[Case]:
         case(
             "TM.TURN.CLOCKWISE/wraps-round",
             "After the last seat comes seat 0.",
-            run(
-                with_hands(
-                    game(4, start=2),
-                    (
-                        ("red-01", "red-02"),
-                        ("yellow-01", "yellow-02"),
-                        ("green-01", "green-02"),
-                        ("violet-01", "violet-02"),
-                    ),
-                ),
-                "play green-01",
-            ),
+            run(seat_two_starts(), "play green-01"),
             ok("play violet-01", "seat 3 plays, seat 0 is next", (0, 0, 0, 0), {"to_move": 0}),
         ),
         case(

@@ -7,7 +7,7 @@ visit 1 to province B (cities B1 to B4, B3 a fortress with the +2 tile ``bonus-0
 
 from __future__ import annotations
 
-from casekit import Case, actions, case, off_board, ok, refused, taken_bonus_removed
+from casekit import Case, actions, case, ok, owning, refused, taken_bonus_removed
 from positions import (
     COMPONENTS,
     at_visit,
@@ -18,6 +18,7 @@ from positions import (
     with_palaces,
     with_player,
 )
+from scenes import rival_beside_crown_on_b3
 
 from tajmahal.rules import Permission, RuleSet
 from tajmahal.state import GameState
@@ -158,11 +159,11 @@ def cases() -> list[Case]:
             "TM.SCORE.BONUS.GOOD/matching-goods",
             "A goods tile scores 1 plus 1 per matching good already owned.",
             run(
-                with_player(
-                    off_board(with_bonus(visit_five_in_b(), "B3", "bonus-08"), "bonus-09"),
+                owning(
+                    with_bonus(visit_five_in_b(), "B3", "bonus-08"),
                     0,
-                    province_tiles=("province-01", "province-04"),
-                    goods_tiles=("bonus-09",),
+                    ("province-01", "province-04"),
+                    ("bonus-09",),
                 ),
                 "withdraw",
             ),
@@ -230,13 +231,7 @@ def cases() -> list[Case]:
         case(
             "TM.REWARD.CROWN.LATER_NORMAL/takes-the-waiting-bonus",
             "A later normal palace of another player beside a crown palace takes the bonus.",
-            run(
-                table(("red-05",), ("yellow-07", "white-01"), order=B_FIRST),
-                "withdraw",
-                "crown B3",
-                "take white-06 white-07",
-                "withdraw",
-            ),
+            rival_beside_crown_on_b3(("yellow-07", "white-01")),
             ok(
                 "palace B3",
                 "seat 1 (1 elephant against none left): +2 from the tile, then province "

@@ -7,8 +7,8 @@ A1-A2, A2-B1, B1-B2, B2-B3, B3-C4, A1-A4, A4-E1 (the reconstructed board).
 from __future__ import annotations
 
 import attrs
-from casekit import Case, case, off_board, ok, taken_bonus_removed
-from positions import at_visit, run, table, with_bonus, with_palaces, with_player
+from casekit import Case, case, ok, owning, taken_bonus_removed
+from positions import at_visit, run, table, with_bonus, with_palaces
 
 from tajmahal.state import GameState, Palace
 
@@ -36,15 +36,11 @@ def cases() -> list[Case]:
         case(
             "TM.SCORE.PROVINCE/matching-goods",
             "A province tile scores its goods and each matching good already owned.",
-            with_player(
-                off_board(
-                    at_visit(table(("red-19",), ("yellow-07",), order="ACDEFBGHIJK"), 6),
-                    "bonus-08",
-                    "bonus-14",
-                ),
+            owning(
+                at_visit(table(("red-19",), ("yellow-07",), order="ACDEFBGHIJK"), 6),
                 0,
-                province_tiles=("province-04",),
-                goods_tiles=("bonus-08", "bonus-14"),
+                ("province-04",),
+                ("bonus-08", "bonus-14"),
                 score=5,
             ),
             ok(

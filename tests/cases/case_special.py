@@ -8,16 +8,10 @@ to 3 hold ``SMALL_HANDS``.
 from __future__ import annotations
 
 from casekit import Case, actions, case, ok
-from positions import finish_visit, run, table, with_hand
+from positions import finish_visit, run, with_hand
+from scenes import SPECIALS, holding
 
 from tajmahal.state import GameState
-
-SPECIALS = ("special-colour-change", "special-elephant", "special-mogul", "special-plus-two")
-
-
-def holding(*specials: str) -> GameState:
-    """Seat 0 to move holding red-01 and red-02 plus ``specials``."""
-    return with_hand(table(), 0, ("red-01", "red-02", *specials))
 
 
 def around(state: GameState, first: str) -> GameState:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import attrs
 from casekit import Case, actions, before_visit_end, case, ok, refused
 from positions import at_visit, game, run, table, with_bonus, with_deck, with_hand, with_player
+from scenes import mogul_held_by, stow, vizier_pair
 
 from tajmahal.engine import chance_cards
 from tajmahal.rules import AlreadyHeldSpecial, RuleSet
@@ -17,12 +18,6 @@ from tajmahal.state import GameState
 from tajmahal.symbols import Symbol
 
 ALL_INFLUENCE = ["vizier", "general", "monk", "princess"]
-
-
-def vizier_pair(rules: RuleSet | None = None) -> GameState:
-    """Seat 0 holds one vizier tile and is about to win a second one."""
-    state = table(("red-07", "white-01"), ("yellow-19",), rules=rules)
-    return with_player(state, 0, influence=(Symbol.VIZIER,))
 
 
 def cases() -> list[Case]:
@@ -77,35 +72,33 @@ def cases() -> list[Case]:
         clauses=("TM.SPECIAL.EXCHANGE_AT_VISIT_END",),
         rulings=("RUL.COMPONENTS.SPECIAL_EARNERS",),
     )
-    holder = vizier_pair()
-    holder = with_hand(holder, 2, (*holder.players[2].hand, "special-mogul"))
     add(
         "TM.SPECIAL.TAKE_FROM_HOLDER/from-seat-two",
         "The special card is taken from the player who holds it.",
-        run(holder, "withdraw", "palace A1"),
+        run(mogul_held_by(2), "withdraw", "palace A1"),
         "seat 0 takes the Grand Mogul card from seat 2",
         (0, 0, 0, 0),
         {"visit": 2, "seats": {"0": {"influence": []}}},
         clauses=("TM.SPECIAL.EXCHANGE_AT_VISIT_END",),
         rulings=("RUL.SPECIAL.CHANGES_HANDS", "RUL.COMPONENTS.SPECIAL_EARNERS"),
     )
-    held = vizier_pair()
-    held = with_hand(held, 0, (*held.players[0].hand, "special-mogul"))
     add(
         "TM.SPECIAL.ALREADY_HELD/return-tiles",
         "Tiles for a special card the player already holds go back to the supply (default).",
-        run(held, "withdraw", "palace A1"),
+        run(mogul_held_by(0), "withdraw", "palace A1"),
         "seat 0 keeps its card; both vizier tiles return",
         (0, 0, 0, 0),
         {"visit": 2, "court_influence": ALL_INFLUENCE, "seats": {"0": {"influence": []}}},
         rulings=("RUL.SPECIAL.ALREADY_HELD", "RUL.COMPONENTS.SPECIAL_EARNERS"),
     )
-    kept = vizier_pair(RuleSet(already_held_special=AlreadyHeldSpecial.KEEP_TILES))
-    kept = with_hand(kept, 0, (*kept.players[0].hand, "special-mogul"))
     add(
         "RUL.SPECIAL.ALREADY_HELD/option-keep-tiles",
         "Option keep-tiles: the player keeps both tiles and the card.",
-        run(kept, "withdraw", "palace A1"),
+        run(
+            mogul_held_by(0, RuleSet(already_held_special=AlreadyHeldSpecial.KEEP_TILES)),
+            "withdraw",
+            "palace A1",
+        ),
         "seat 0 keeps two vizier tiles",
         (0, 0, 0, 0),
         {"visit": 2, "seats": {"0": {"influence": ["vizier", "vizier"]}}},
@@ -223,9 +216,7 @@ def cases() -> list[Case]:
         clauses=("TM.VISIT.NEXT.DISPLAY",),
         rulings=("RUL.DECK.RESHUFFLE_TIMING",),
     )
-    emptied = with_deck(table(), [])
-    short = attrs.evolve(emptied, discard=())
-    short = with_player(short, 3, hand=tuple(sorted((*emptied.players[3].hand, *emptied.discard))))
+    short = stow(with_deck(table(), []), keeper=3)
     add(
         "TM.VISIT.DISPLAY_SHORT/no-cards-left",
         "Without deck and discard pile the display stays short (here empty; seat 3 "

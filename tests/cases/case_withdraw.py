@@ -9,7 +9,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from casekit import Case, actions, case, ok, refused
-from positions import PLAIN_DISPLAY, SMALL_HANDS, run, table, with_deck_top, with_hand, with_player
+from positions import PLAIN_DISPLAY, SMALL_HANDS, run, table, with_deck_top, with_hand
+from scenes import last_seat_alone, withdrawn
 
 from tajmahal.rules import MajorityScope, RuleSet, WithdrawWithoutPlaying
 
@@ -18,9 +19,7 @@ DISPLAY = PLAIN_DISPLAY[:7]
 
 
 def cases() -> list[Case]:
-    everyone_out = table(("red-19",))
-    for seat in (1, 2, 3):
-        everyone_out = with_player(everyone_out, seat, withdrawn=True)
+    everyone_out = withdrawn(table(("red-19",)), 1, 2, 3)
     return [
         case(
             "TM.WITHDRAW.MAJORITY.STRICT/more-viziers-win",
@@ -227,17 +226,7 @@ def cases() -> list[Case]:
         case(
             "TM.WITHDRAW.LAST_TAKES_ONE/last-card",
             "The last player takes the last display card without a choice; the visit ends.",
-            run(
-                table(),
-                "withdraw",
-                "take white-06 white-07",
-                "withdraw",
-                "take white-08 white-09",
-                "withdraw",
-                "take white-10 white-11",
-                "play violet-14",
-                "withdraw",
-            ),
+            run(last_seat_alone(), "play violet-14", "withdraw"),
             ok(
                 "palace A1",
                 "seat 3 (monk and elephant, alone) places its monk palace: province tile 1 "

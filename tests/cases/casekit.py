@@ -23,7 +23,7 @@ import attrs
 from tajmahal.actions import parse_action
 from tajmahal.engine import apply, apply_with_events, legal_actions
 from tajmahal.errors import IllegalActionError, StateFormatError
-from tajmahal.positions import check_position
+from tajmahal.positions import check_position, with_player
 from tajmahal.rules import DEFAULT_RULES
 from tajmahal.serialize import state_digest, state_to_json
 from tajmahal.state import GameState
@@ -268,6 +268,26 @@ def off_board(state: GameState, *tiles: str) -> GameState:
     """``state`` with bonus ``tiles`` no longer lying on a fortress (a player won them)."""
     kept = tuple((city, tile) for city, tile in state.bonus_on_board if tile not in tiles)
     return attrs.evolve(state, bonus_on_board=kept)
+
+
+def owning(
+    state: GameState,
+    seat: int,
+    province_tiles: Iterable[str],
+    goods_tiles: Iterable[str],
+    **fields: Any,
+) -> GameState:
+    """``state`` where ``seat`` won ``province_tiles`` and the bonus ``goods_tiles`` in
+    earlier visits: the goods tiles are off the board (:func:`off_board`) and in front of
+    the player, with any other player ``fields`` (a score) set too."""
+    goods = tuple(goods_tiles)
+    return with_player(
+        off_board(state, *goods),
+        seat,
+        province_tiles=tuple(province_tiles),
+        goods_tiles=goods,
+        **fields,
+    )
 
 
 def taken_bonus_removed(state: GameState) -> GameState:

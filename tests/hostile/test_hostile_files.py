@@ -97,11 +97,15 @@ def _one_line(err: str) -> str:
 # Records
 
 
+def _run_records(run: Run, path: Path) -> list[str]:
+    """What each record command writes to standard error when given ``path``."""
+    return [run(*command, str(path))[2] for command in RECORD_COMMANDS]
+
+
 @pytest.mark.parametrize("name", sorted(DEEP_TEXTS))
 def test_deep_records_are_refused(name: str, tmp_path: Path, run: Run) -> None:
     path = _write(tmp_path / f"{name}.json", DEEP_TEXTS[name])
-    for command in RECORD_COMMANDS:
-        _, _, err = run(*command, str(path))
+    for err in _run_records(run, path):
         assert str(path) in err
         if name != "mixed-in-string":
             assert f"nested more than {MAX_DEPTH} levels" in err or "not valid JSON" in err
@@ -110,18 +114,17 @@ def test_deep_records_are_refused(name: str, tmp_path: Path, run: Run) -> None:
 @pytest.mark.parametrize("name", sorted(BAD_BYTES))
 def test_badly_encoded_records_are_refused(name: str, tmp_path: Path, run: Run) -> None:
     path = _write(tmp_path / f"{name}.json", BAD_BYTES[name])
-    for command in RECORD_COMMANDS:
-        _, _, err = run(*command, str(path))
+    errors = _run_records(run, path)
+    for err in errors:
         assert str(path) in err
     if name == "byte-ff":
-        assert "byte offset 12" in err
+        assert "byte offset 12" in errors[-1]
 
 
 @pytest.mark.parametrize("name", sorted(VALUE_TEXTS))
 def test_hostile_values_are_refused(name: str, tmp_path: Path, run: Run) -> None:
     path = _write(tmp_path / f"{name}.json", VALUE_TEXTS[name])
-    for command in RECORD_COMMANDS:
-        _, _, err = run(*command, str(path))
+    for err in _run_records(run, path):
         assert str(path) in err
 
 
@@ -149,8 +152,7 @@ def test_hostile_values_inside_a_record_name_the_field(
 ) -> None:
     text = json.dumps(_tampered(record_document, **{field: "@@RAW@@"}))
     path = _write(tmp_path / "record.json", text.replace('"@@RAW@@"', raw))
-    for command in RECORD_COMMANDS:
-        _, _, err = run(*command, str(path))
+    for err in _run_records(run, path):
         assert f"{path}: {named}:" in err
 
 
@@ -160,8 +162,7 @@ def test_a_step_field_is_named_with_its_step(
     document = _tampered(record_document)
     document["steps"][5]["action"] = "play \ud800"
     path = _write(tmp_path / "record.json", json.dumps(document))
-    for command in RECORD_COMMANDS:
-        _, _, err = run(*command, str(path))
+    for err in _run_records(run, path):
         assert f"{path}: step 5: action: a lone surrogate" in err
 
 
@@ -171,8 +172,7 @@ def test_more_steps_than_any_game_is_refused_at_once(
     document = _tampered(record_document)
     document["steps"] = [{"actor": 0, "action": "withdraw"}] * (MAX_STEPS + 1)
     path = _write(tmp_path / "long.json", json.dumps(document))
-    for command in RECORD_COMMANDS:
-        _, _, err = run(*command, str(path))
+    for err in _run_records(run, path):
         assert f"steps: {MAX_STEPS + 1} steps; no game has more than {MAX_STEPS}" in err
 
 
@@ -180,8 +180,7 @@ def test_oversized_files_are_refused_by_size_before_reading(tmp_path: Path, run:
     path = tmp_path / "huge.json"
     with path.open("wb") as stream:  # sparse: costs no disk
         stream.truncate(10 * MAX_RECORD_BYTES)
-    for command in RECORD_COMMANDS:
-        _, _, err = run(*command, str(path))
+    for err in _run_records(run, path):
         assert f"larger than the limit of {MAX_RECORD_BYTES} bytes" in err
 
 
@@ -264,32 +263,32 @@ def _run_components(run: Run, folder: Path, record_path: Path) -> list[str]:
     return errors
 
 
-@pytest.mark.parametrize("name", sorted(DEEP_TEXTS))
-@pytest.mark.parametrize("file", ["cards.json", "board.json"])
-def test_deep_component_files_are_refused(
-    name: str, file: str, tmp_path: Path, record_path: Path, run: Run
+COMPONENT_ATTACKS = [
+    *(
+        pytest.param(file, DEEP_TEXTS[name], id=f"deep-{file}-{name}")
+        for file in ("cards.json", "board.json")
+        for name in sorted(DEEP_TEXTS)
+    ),
+    *(
+        pytest.param("cards.json", BAD_BYTES[name], id=f"encoding-{name}")
+        for name in sorted(BAD_BYTES)
+    ),
+    *(
+        pytest.param("specials.json", VALUE_TEXTS[name], id=f"value-{name}")
+        for name in sorted(VALUE_TEXTS)
+    ),
+]
+"""The whole-document attacks on component files: nesting in cards.json and board.json,
+encoding in cards.json, values in specials.json."""
+
+
+@pytest.mark.parametrize(("file", "data"), COMPONENT_ATTACKS)
+def test_hostile_component_files_are_refused_naming_the_file(
+    file: str, data: bytes | str, tmp_path: Path, record_path: Path, run: Run
 ) -> None:
-    folder = _components_with(tmp_path, file, DEEP_TEXTS[name])
+    folder = _components_with(tmp_path, file, data)
     for err in _run_components(run, folder, record_path):
         assert f"{folder / file}:" in err
-
-
-@pytest.mark.parametrize("name", sorted(BAD_BYTES))
-def test_badly_encoded_component_files_are_refused(
-    name: str, tmp_path: Path, record_path: Path, run: Run
-) -> None:
-    folder = _components_with(tmp_path, "cards.json", BAD_BYTES[name])
-    for err in _run_components(run, folder, record_path):
-        assert f"{folder / 'cards.json'}:" in err
-
-
-@pytest.mark.parametrize("name", sorted(VALUE_TEXTS))
-def test_hostile_values_in_component_files_are_refused(
-    name: str, tmp_path: Path, record_path: Path, run: Run
-) -> None:
-    folder = _components_with(tmp_path, "specials.json", VALUE_TEXTS[name])
-    for err in _run_components(run, folder, record_path):
-        assert f"{folder / 'specials.json'}:" in err
 
 
 def test_a_lone_surrogate_in_a_component_file_names_the_field(

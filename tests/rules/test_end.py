@@ -14,33 +14,13 @@ from positions import (
     player,
     points,
     run_events,
-    with_deck_top,
-    with_display,
-    with_hands,
-    with_player,
 )
+from scenes import last_visit
 
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.errors import IllegalActionError
 from tajmahal.state import GameState, Step
 from tajmahal.symbols import Symbol
-
-LAST_VISIT_HANDS = (
-    ("special-plus-two", "white-01", "red-01", "red-02"),
-    ("yellow-01", "yellow-02", "yellow-03"),
-    ("green-01",),
-)
-
-
-def last_visit(scores: tuple[int, int, int]) -> GameState:
-    """Three players at the start of visit 12 with known hands, display and deck."""
-    state = at_visit(game(3), 12, start=0)
-    state = with_hands(state, LAST_VISIT_HANDS)
-    state = with_display(state, ("white-02", "white-03", "white-04", "red-03", "green-02"))
-    state = with_deck_top(state, ("violet-01", "violet-02", "violet-03"))
-    for seat, score in enumerate(scores):
-        state = with_player(state, seat, score=score)
-    return with_player(state, 1, influence=(Symbol.VIZIER, Symbol.MONK))
 
 
 def play_out(state: GameState) -> tuple[GameState, list[int]]:

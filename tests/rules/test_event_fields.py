@@ -10,15 +10,11 @@ import attrs
 import pytest
 from positions import (
     COMPONENTS,
-    at_visit,
-    game,
     table,
-    with_display,
     with_hand,
-    with_hands,
     with_played,
-    with_player,
 )
+from scenes import tied_at_the_end
 
 from tajmahal.actions import parse_action
 from tajmahal.engine import apply_with_events
@@ -56,12 +52,7 @@ def test_the_colour_change_card_kept_in_the_same_colour_is_a_colour_lock_play() 
 def test_tied_winners_are_named_with_the_tie_clauses() -> None:
     # Visit 12, 3 players on 39, 38 and 34 points; seat 0 withdraws last. Hands: seat 0 a
     # white card (+1), seat 1 two reds and a green (+2), seat 2 one yellow (+1): 40, 40, 35.
-    state = at_visit(game(3), 12)
-    state = with_hands(state, (("white-01",), ("red-01", "red-02", "green-01"), ("yellow-01",)))
-    state = with_played(state, 0, ("red-19",))
-    state = attrs.evolve(with_display(state, ()), court_province_tile=None)
-    for seat, score in enumerate((39, 38, 34)):
-        state = with_player(state, seat, score=score, withdrawn=seat != 0)
+    state = tied_at_the_end()
     [end] = events_of(state, "withdraw", EventKind.END)
     assert end.seats == (0, 1) and end.counts == (40, 40, 35)
     assert end.clauses == ("TM.END.WINNER", "TM.END.TIE", "RUL.END.TIED_WINNERS")

@@ -5,33 +5,21 @@ from __future__ import annotations
 import pytest
 from positions import (
     finish_visit,
-    game,
     legal,
     player,
     run,
     table,
     with_display,
     with_hand,
-    with_hands,
 )
+from scenes import seat_two_starts, three
 
 from tajmahal.engine import apply, legal_actions
 from tajmahal.errors import IllegalActionError
 from tajmahal.rules import ColourChangeFirstTurn, RuleSet
-from tajmahal.state import GameState, Step
+from tajmahal.state import Step
 from tajmahal.symbols import CardColour
 from tajmahal.view import view
-
-# Three players with enough cards of every colour to keep playing.
-HANDS = (
-    ("red-01", "red-02", "red-13", "yellow-03", "white-01", "special-plus-two"),
-    ("green-07", "green-08", "green-09", "violet-10", "white-02", "white-03"),
-    ("violet-07", "violet-08", "violet-09", "yellow-10", "white-04", "white-05"),
-)
-
-
-def three() -> GameState:
-    return with_hands(game(3), HANDS)
 
 
 @pytest.mark.clause(
@@ -151,16 +139,7 @@ def test_plus_two_scores_two_points_when_played() -> None:
 
 @pytest.mark.clause("TM.TURN.CLOCKWISE", "TM.TURN.START_PLAYER_BEGINS")
 def test_start_player_begins_and_turns_pass_clockwise() -> None:
-    state = game(4, start=2)
-    state = with_hands(
-        state,
-        (
-            ("red-01", "red-02"),
-            ("yellow-01", "yellow-02"),
-            ("green-01", "green-02"),
-            ("violet-01", "violet-02"),
-        ),
-    )
+    state = seat_two_starts()
     assert state.to_move == 2
     seen: list[int | None] = []
     for action in ("play green-01", "play violet-01", "play red-01", "play yellow-01"):
@@ -283,7 +262,7 @@ def test_colour_change_on_the_first_turn_the_next_card_sets_the_colour() -> None
 def test_colour_change_first_turn_played_card_option() -> None:
     rules = RuleSet(colour_change_first_turn=ColourChangeFirstTurn.PLAYED_CARD)
     hand = ("red-01", "red-02", "yellow-03", "special-colour-change")
-    state = with_hands(game(3, rules=rules), HANDS)
+    state = three(rules)
     state = with_hand(state, 0, hand)
     state = run(state, "play red-01 special-colour-change")
     assert player(state, 0).colour is CardColour.RED

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from positions import game, run, with_hand, with_hands
+from positions import run, with_hand
+from scenes import three
 
 from tajmahal.actions import parse_action
 from tajmahal.engine import apply, apply_with_events
@@ -20,12 +21,6 @@ from tajmahal.events import Event, EventKind, PointSource
 from tajmahal.rules import ColourChangeFirstTurn, RuleSet
 from tajmahal.state import GameState, PlayerState, Step
 from tajmahal.symbols import CardColour
-
-HANDS = (
-    ("red-01", "red-02", "red-13", "yellow-03", "white-01", "special-plus-two"),
-    ("green-07", "green-08", "green-09", "violet-10", "white-02", "white-03"),
-    ("violet-07", "violet-08", "violet-09", "yellow-10", "white-04", "white-05"),
-)
 
 Applying = Callable[[GameState, str], tuple[GameState, tuple[Event, ...]]]
 
@@ -42,10 +37,6 @@ def without_events(state: GameState, text: str) -> tuple[GameState, tuple[Event,
 
 
 PATHS = pytest.mark.parametrize("applying", [with_events, without_events], ids=["events", "plain"])
-
-
-def three(rules: RuleSet | None = None) -> GameState:
-    return with_hands(game(3, rules=rules), HANDS)
 
 
 def seat_0(state: GameState) -> tuple[object, ...]:

@@ -10,20 +10,13 @@ from positions import (
     player,
     run,
     symbols,
-    table,
     with_hand,
 )
+from scenes import SPECIALS, holding
 
 from tajmahal.scoring import symbol_counts
-from tajmahal.state import GameState, Step
+from tajmahal.state import Step
 from tajmahal.symbols import Symbol
-
-SPECIALS = ("special-colour-change", "special-elephant", "special-mogul", "special-plus-two")
-
-
-def holding(*specials: str) -> GameState:
-    """Seat 0 to move holding red-01 and red-02 plus ``specials``."""
-    return with_hand(table(), 0, ("red-01", "red-02", *specials))
 
 
 @pytest.mark.clause("TM.SPECIAL.ELEPHANT", "TM.COMP.SPECIALS")

@@ -18,21 +18,16 @@ from positions import (
     with_hand,
     with_player,
 )
+from scenes import mogul_held_by, vizier_pair
 
 from tajmahal.actions import Reshuffle
 from tajmahal.engine import apply, chance_cards, legal_actions
 from tajmahal.errors import IllegalActionError
 from tajmahal.rules import AlreadyHeldSpecial, RuleSet
-from tajmahal.state import DISPLAY_SIZES, GameState, Step
+from tajmahal.state import DISPLAY_SIZES, Step
 from tajmahal.symbols import INFLUENCE_SYMBOLS, Symbol
 
 V = Symbol.VIZIER
-
-
-def vizier_pair(rules: RuleSet | None = None) -> GameState:
-    """Seat 0 holds one vizier tile and is about to win a second one."""
-    state = table(("red-07", "white-01"), ("yellow-19",), rules=rules)
-    return with_player(state, 0, influence=(V,))
 
 
 @pytest.mark.clause("TM.SPECIAL.EARN", "TM.SPECIAL.EXCHANGE_AT_VISIT_END")
@@ -52,9 +47,7 @@ def test_two_identical_tiles_are_exchanged_for_the_special_card_at_the_end_of_th
 
 @pytest.mark.clause("TM.SPECIAL.TAKE_FROM_HOLDER", "TM.SPECIAL.EXCHANGE_AT_VISIT_END")
 def test_the_special_card_is_taken_from_the_player_who_holds_it() -> None:
-    state = vizier_pair()
-    state = with_hand(state, 2, (*player(state, 2).hand, "special-mogul"))
-    state = finish_visit(run(state, "withdraw", "palace A1"))
+    state = finish_visit(run(mogul_held_by(2), "withdraw", "palace A1"))
     assert "special-mogul" in player(state, 0).hand
     assert "special-mogul" not in player(state, 2).hand
     assert all_cards_once(state)
@@ -62,18 +55,15 @@ def test_the_special_card_is_taken_from_the_player_who_holds_it() -> None:
 
 @pytest.mark.clause("TM.SPECIAL.ALREADY_HELD")
 def test_tiles_for_a_special_card_already_held_are_returned() -> None:
-    state = vizier_pair()
-    state = with_hand(state, 0, (*player(state, 0).hand, "special-mogul"))
-    state = finish_visit(run(state, "withdraw", "palace A1"))
+    state = finish_visit(run(mogul_held_by(0), "withdraw", "palace A1"))
     assert player(state, 0).influence == ()
     assert player(state, 0).hand.count("special-mogul") == 1
 
 
 @pytest.mark.clause("TM.SPECIAL.ALREADY_HELD")
 def test_keeping_the_tiles_is_a_rule_option() -> None:
-    state = vizier_pair(RuleSet(already_held_special=AlreadyHeldSpecial.KEEP_TILES))
-    state = with_hand(state, 0, (*player(state, 0).hand, "special-mogul"))
-    state = finish_visit(run(state, "withdraw", "palace A1"))
+    rules = RuleSet(already_held_special=AlreadyHeldSpecial.KEEP_TILES)
+    state = finish_visit(run(mogul_held_by(0, rules), "withdraw", "palace A1"))
     assert player(state, 0).influence == (V, V)
     assert "special-mogul" in player(state, 0).hand
 

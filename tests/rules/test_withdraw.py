@@ -14,8 +14,8 @@ from positions import (
     table,
     with_deck_top,
     with_hand,
-    with_player,
 )
+from scenes import last_seat_alone, withdrawn
 
 from tajmahal.engine import legal_actions
 from tajmahal.errors import IllegalActionError
@@ -58,9 +58,7 @@ def test_a_tie_wins_nothing() -> None:
 @pytest.mark.clause("TM.WITHDRAW.MAJORITY.ZERO")
 def test_zero_symbols_never_win_even_against_nobody() -> None:
     # Everyone else has withdrawn; seat 0 showed only elephants.
-    state = table(("red-19",))
-    for seat in (1, 2, 3):
-        state = with_player(state, seat, withdrawn=True)
+    state = withdrawn(table(("red-19",)), 1, 2, 3)
     state = run(state, "withdraw")
     assert state.court_influence == INFLUENCE_SYMBOLS
     assert state.crown_in_court
@@ -185,12 +183,7 @@ def test_taking_the_wrong_number_of_cards_or_absent_cards_is_illegal() -> None:
 
 @pytest.mark.clause("TM.WITHDRAW.LAST_TAKES_ONE", "TM.VISIT.END", "TM.TURN.VISIT_ENDS")
 def test_the_last_player_takes_the_last_card_without_a_choice() -> None:
-    state = table()
-    state = run(state, "withdraw", "take white-06 white-07")
-    state = run(state, "withdraw", "take white-08 white-09")
-    state = run(state, "withdraw", "take white-10 white-11")
-    assert state.display == ("white-12",)
-    assert state.to_move == 3
+    state = last_seat_alone()
     hand = player(state, 3).hand
     state = run(state, "play violet-14", "withdraw", "palace A1")
     assert "white-12" in player(state, 3).hand

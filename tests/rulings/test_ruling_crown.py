@@ -20,6 +20,7 @@ from positions import (
     with_palaces,
     with_played,
 )
+from scenes import TWO_ELEPHANTS, VIZIER_AND_CROWN, vizier_and_crown
 
 from tajmahal.actions import WITHDRAW, Action, Reshuffle, parse_action
 from tajmahal.engine import (
@@ -43,11 +44,6 @@ V, G, M, P = Symbol.VIZIER, Symbol.GENERAL, Symbol.MONK, Symbol.PRINCESS
 B_FIRST = "BACDEFGHIJK"
 """Visit 1 goes to province B, whose only fortress is B3."""
 
-VIZIER_AND_CROWN = ("red-05", "white-01")
-"""Elephant + Grand Mogul and a white vizier: one vizier, one Grand Mogul, one elephant."""
-TWO_ELEPHANTS = ("yellow-19",)
-"""Seat 1's play: two elephants, so seat 0 never wins the province tile."""
-
 
 def fortress_with_points_tile(state: GameState) -> tuple[str, str]:
     """The only fortress of the current province and the +2 tile lying on it."""
@@ -58,21 +54,6 @@ def fortress_with_points_tile(state: GameState) -> tuple[str, str]:
     assert COMPONENTS.bonus_tiles[tile].kind is BonusKind.POINTS
     assert COMPONENTS.bonus_tiles[tile].points == 2
     return forts[0], tile
-
-
-def vizier_and_crown(order: str = "ABCDEFGHIJK", rules: RuleSet | None = None) -> GameState:
-    """Seat 0 has withdrawn winning the vizier and the crown (nothing else); it now places."""
-    state = table(VIZIER_AND_CROWN, TWO_ELEPHANTS, order=order, rules=rules)
-    shown = symbols(VIZIER_AND_CROWN)
-    assert shown[V] == 1 and shown[Symbol.MOGUL] == 1
-    assert shown[G] == shown[M] == shown[P] == 0
-    state = run(state, "withdraw")
-    withdrawal = state.withdrawal
-    assert withdrawal is not None
-    assert withdrawal.palaces_owed == 1 and withdrawal.crown_owed
-    assert withdrawal.province_won is None
-    assert state.step is Step.PLACE and state.to_move == 0
-    return state
 
 
 def own_palaces(state: GameState, seat: int, city: str) -> list[Palace]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 
-import attrs
 import pytest
 from positions import (
     COMPONENTS,
@@ -16,11 +15,17 @@ from positions import (
     player,
     run,
     table,
-    with_bonus,
     with_deck,
     with_display,
     with_played,
-    with_player,
+)
+from scenes import (
+    LAST_FOUR,
+    card_tile,
+    card_tile_on_b3,
+    last_four_cards,
+    stow,
+    withdrawn,
 )
 
 from tajmahal.actions import WITHDRAW, Reshuffle, Take, parse_action
@@ -28,30 +33,8 @@ from tajmahal.engine import apply, apply_with_events, chance_cards, legal_action
 from tajmahal.errors import IllegalActionError
 from tajmahal.match import play_match
 from tajmahal.players import RandomPlayer
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import BonusKind
+from tajmahal.state import Step
 from tajmahal.trace import dumps_record, record_from_json, replay, replay_steps
-
-
-def _card_tile() -> str:
-    """A square bonus tile that gives a card (read from the components)."""
-    return min(t.id for t in COMPONENTS.bonus_tiles.values() if t.kind is BonusKind.CARD)
-
-
-def _stow(state: GameState, keeper: int, *, keep_discard: int = 0) -> GameState:
-    """Move the discard pile but its first ``keep_discard`` cards into seat ``keeper``'s
-    hand (a hand has no limit), so every card stays in exactly one place."""
-    kept = state.discard[:keep_discard]
-    loose = state.discard[keep_discard:]
-    state = attrs.evolve(state, discard=kept)
-    return with_player(state, keeper, hand=tuple(sorted((*player(state, keeper).hand, *loose))))
-
-
-def _withdrawn(state: GameState, *seats: int) -> GameState:
-    for seat in seats:
-        state = with_player(state, seat, withdrawn=True)
-    return state
-
 
 # ---------------------------------------------------------------------------------------
 # RUL.DECK.EXHAUSTED
@@ -67,10 +50,8 @@ def test_empty_deck_and_discard_gives_short_display() -> None:
     """RUL.DECK.EXHAUSTED: with deck and discard pile short, the display is short."""
     # B, C and D have withdrawn; A, last, withdraws without playing and draws the extra
     # card, which leaves 3 cards in the deck and none in the discard pile.
-    state = _withdrawn(game(4), 1, 2, 3)
-    state = with_display(state, ("white-06",))
-    extra, *rest = ("red-21", "violet-21", "yellow-21", "green-21")
-    state = _stow(with_deck(state, (extra, *rest)), keeper=3)
+    state = last_four_cards()
+    extra, *rest = LAST_FOUR
     assert state.deck == (extra, *rest) and state.discard == ()
     assert all_cards_once(state)
     hand = player(state, 0).hand
@@ -99,10 +80,8 @@ def test_empty_deck_and_discard_gives_short_display() -> None:
 )
 def test_card_bonus_with_no_cards_gives_nothing() -> None:
     """RUL.DECK.EXHAUSTED: a card bonus tile with no card to draw gives nothing."""
-    tile = _card_tile()
-    state = table(("red-07",), order="BACDEFGHIJK")  # visit 1 in province B, fortress B3
-    state = with_bonus(state, "B3", tile)
-    state = _stow(with_deck(state, ()), keeper=3)
+    tile = card_tile()
+    state = card_tile_on_b3(("red-07",))
     assert state.deck == () and state.discard == ()
     state = run(state, "withdraw")
     assert state.step is Step.PLACE and "palace B3" in legal(state)
@@ -129,7 +108,7 @@ def test_card_bonus_with_no_cards_gives_nothing() -> None:
 )
 def test_without_playing_extra_card_skipped_when_no_cards() -> None:
     """RUL.DECK.EXHAUSTED: no extra card for withdrawing without playing when none is left."""
-    state = _stow(with_deck(game(4), ()), keeper=3)
+    state = stow(with_deck(game(4), ()), keeper=3)
     assert state.deck == () and state.discard == ()
     hand = player(state, 0).hand
     state = run(state, "withdraw")
@@ -154,7 +133,7 @@ def test_without_playing_extra_card_skipped_when_no_cards() -> None:
 def test_reshuffle_when_drawing_display() -> None:
     """RUL.DECK.RESHUFFLE_TIMING: the display drawn from an empty deck waits for a reshuffle."""
     # A, the last player in the visit, has played red-07; the deck is empty.
-    state = _withdrawn(with_played(game(4), 0, ("red-07",)), 1, 2, 3)
+    state = withdrawn(with_played(game(4), 0, ("red-07",)), 1, 2, 3)
     state = with_deck(state, ())
     assert state.deck == () and len(state.discard) > 7
     earlier = state.discard
@@ -185,9 +164,7 @@ def test_reshuffle_when_drawing_display() -> None:
 def test_reshuffle_mid_withdrawal_excludes_own_played_cards() -> None:
     """RUL.DECK.RESHUFFLE_TIMING: a reshuffle mid-withdrawal leaves out the own played cards."""
     played = ("red-07", "white-01", "red-08")
-    state = table(played, order="BACDEFGHIJK")  # visit 1 in province B, fortress B3
-    state = with_bonus(state, "B3", _card_tile())
-    state = _stow(with_deck(state, ()), keeper=3, keep_discard=6)
+    state = card_tile_on_b3(played, keep_discard=6)
     discarded = state.discard
     assert state.deck == () and len(discarded) == 6
     assert not set(discarded) & set(played)

@@ -19,6 +19,7 @@ from positions import (
     with_played,
     with_player,
 )
+from scenes import last_withdrawal
 
 from tajmahal.actions import WITHDRAW, Action, Reshuffle
 from tajmahal.components import CardId
@@ -35,18 +36,7 @@ def _last_withdrawal_of_game(
     """3 players in visit 12. B won the province tile earlier in the visit and B and C have
     withdrawn; A has played a double elephant (which can win nothing now) and, the last
     player, withdraws with an empty display: the game ends and the hands are scored."""
-    state = at_visit(game(3), 12)
-    state = with_hands(state, hands)
-    state = with_played(state, 0, ("red-19",))
-    state = with_display(state, ())
-    tile = state.court_province_tile
-    assert tile is not None
-    state = attrs.evolve(state, court_province_tile=None)
-    state = with_player(state, 1, province_tiles=(tile,))
-    for seat in (1, 2):
-        state = with_player(state, seat, withdrawn=True)
-    for seat, score in enumerate(scores):
-        state = with_player(state, seat, score=score)
+    state = last_withdrawal(hands, scores)
     before = state.scores
     state, events = apply_with_events(state, WITHDRAW)
     assert state.is_over and state.step is Step.OVER

@@ -12,30 +12,13 @@ from positions import (
     table,
     with_hand,
 )
+from scenes import tied_generals
 
 from tajmahal.rules import MajorityScope, RuleSet
 from tajmahal.state import GameState, Step
 from tajmahal.symbols import INFLUENCE_SYMBOLS, Symbol
 
 V, G, M, P = Symbol.VIZIER, Symbol.GENERAL, Symbol.MONK, Symbol.PRINCESS
-
-TIED_A = ("red-10", "red-11")
-"""Seat 0's played cards: elephant + general twice."""
-TIED_B = ("yellow-10", "yellow-11")
-"""Seat 1's played cards: elephant + general twice."""
-
-
-def tied_generals(rules: RuleSet | None = None) -> GameState:
-    """3 players: A and B have each played 2 generals, C nothing; A to move. B still holds
-    yellow-19 (two elephants) and C green-03 (monk + princess), neither showing a general."""
-    state = table(TIED_A, TIED_B, (), players=3, rules=rules)
-    state = with_hand(state, 1, ("yellow-19", "yellow-02"))
-    state = with_hand(state, 2, ("green-03", "green-14"))
-    assert symbols(player(state, 0).played)[G] == 2
-    assert symbols(player(state, 1).played)[G] == 2
-    assert player(state, 2).played == ()
-    assert state.to_move == 0 and G in state.court_influence
-    return state
 
 
 @pytest.mark.clause(
@@ -177,6 +160,16 @@ def test_tie_resolves_for_remaining_player() -> None:
     assert [(p.city, p.seat) for p in state.palaces] == [("A2", 1)]
 
 
+def b_withdraws_after_a(scope: MajorityScope) -> GameState:
+    """:func:`tied_generals` under ``scope``: A withdraws (its generals are discarded and
+    win nothing) and takes its pick; B, next with C still in the visit, withdraws."""
+    state = run(tied_generals(RuleSet(majority_scope=scope)), "withdraw")
+    assert G not in player(state, 0).influence and G in state.court_influence
+    state = run(state, "take white-06 white-07")
+    assert state.to_move == 1 and not player(state, 2).withdrawn
+    return run(state, "withdraw")
+
+
 @pytest.mark.clause(
     "TM.WITHDRAW.MAJORITY.REMAINING",
     "TM.WITHDRAW.DISCARDED_NO_INFLUENCE",
@@ -185,12 +178,7 @@ def test_tie_resolves_for_remaining_player() -> None:
 )
 def test_scope_remaining_ignores_withdrawn_players() -> None:
     """RUL.MAJORITY.REMAINING_PLAYERS (remaining): A's discarded generals no longer count."""
-    state = tied_generals(RuleSet(majority_scope=MajorityScope.REMAINING))
-    state = run(state, "withdraw")
-    assert G not in player(state, 0).influence and G in state.court_influence
-    state = run(state, "take white-06 white-07")
-    assert state.to_move == 1 and not player(state, 2).withdrawn
-    state = run(state, "withdraw")
+    state = b_withdraws_after_a(MajorityScope.REMAINING)
     assert G in player(state, 1).influence
     assert G not in state.court_influence
 
@@ -203,12 +191,7 @@ def test_scope_remaining_ignores_withdrawn_players() -> None:
 )
 def test_scope_all_counts_withdrawn_players() -> None:
     """RUL.MAJORITY.REMAINING_PLAYERS (all): A's 2 generals still tie with B's 2."""
-    state = tied_generals(RuleSet(majority_scope=MajorityScope.ALL))
-    state = run(state, "withdraw")
-    assert G not in player(state, 0).influence and G in state.court_influence
-    state = run(state, "take white-06 white-07")
-    assert state.to_move == 1 and not player(state, 2).withdrawn
-    state = run(state, "withdraw")
+    state = b_withdraws_after_a(MajorityScope.ALL)
     assert G not in player(state, 1).influence
     assert G in state.court_influence
     assert [p for p in state.palaces if p.seat == 1] == []

@@ -16,6 +16,7 @@ from positions import (
     with_hand,
     with_player,
 )
+from scenes import mogul_held_by
 
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event
@@ -112,11 +113,9 @@ def test_colour_change_first_turn_played_card_sets_colour() -> None:
 def vizier_pair_with_card(rules: RuleSet | None = None) -> GameState:
     """A holds the vizier-earned card and one vizier tile, and has played 2 viziers against
     B's 0; A is to move."""
-    played = ("red-07", "white-01")
-    assert symbols(played)[V] == 2
-    state = table(played, ("yellow-19",), rules=rules)
-    state = with_hand(state, 0, (*player(state, 0).hand, VIZIER_CARD))
-    state = with_player(state, 0, influence=(V,))
+    assert VIZIER_CARD == "special-mogul"
+    state = mogul_held_by(0, rules)
+    assert symbols(player(state, 0).played)[V] == 2
     assert tile_count(state, V) == 1
     return state
 
@@ -173,14 +172,20 @@ def test_special_card_taken_from_table() -> None:
     assert all_cards_once(state)
 
 
+def princess_card_with_a() -> GameState:
+    """A holds red-07, red-08 and the princess card; B holds one princess tile and has
+    played yellow-16 (a princess): B's withdrawal wins the second tile; A to move."""
+    state = table((), ("yellow-16",))
+    state = with_hand(state, 0, ("red-07", "red-08", PRINCESS_CARD))
+    return with_player(state, 1, influence=(P,))
+
+
 @pytest.mark.clause(
     "TM.SPECIAL.EXCHANGE_AT_VISIT_END", "TM.SPECIAL.TAKE_FROM_HOLDER", "TM.SPECIAL.RETURN_TO_HAND"
 )
 def test_special_card_taken_from_holders_hand_at_visit_end() -> None:
     """RUL.SPECIAL.CHANGES_HANDS: the card A played returns to A's hand, then goes to B."""
-    state = table((), ("yellow-16",))
-    state = with_hand(state, 0, ("red-07", "red-08", PRINCESS_CARD))
-    state = with_player(state, 1, influence=(P,))
+    state = princess_card_with_a()
     state = run(state, f"play red-07 {PRINCESS_CARD}")
     assert PRINCESS_CARD in player(state, 0).played
     # B wins the second princess tile.
@@ -215,9 +220,7 @@ def test_special_card_taken_from_holders_hand_at_visit_end() -> None:
 )
 def test_no_exchange_before_visit_end() -> None:
     """RUL.SPECIAL.CHANGES_HANDS: nothing changes hands while the visit goes on."""
-    state = table((), ("yellow-16",))
-    state = with_hand(state, 0, ("red-07", "red-08", PRINCESS_CARD))
-    state = with_player(state, 1, influence=(P,))
+    state = princess_card_with_a()
     state = run(state, "play red-07")
     assert state.to_move == 1
     state = run(state, "withdraw")

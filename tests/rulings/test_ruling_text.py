@@ -21,25 +21,15 @@ from positions import (
     with_played,
     with_player,
 )
+from scenes import card_showing
 
 from tajmahal.actions import Play, parse_action
 from tajmahal.board import City
-from tajmahal.components import CardId
 from tajmahal.engine import apply, legal_actions
 from tajmahal.errors import ActionSyntaxError, IllegalActionError
 from tajmahal.setup import new_game
 from tajmahal.state import DISPLAY_SIZES, GameState, Palace, Step
 from tajmahal.symbols import INFLUENCE_SYMBOLS, CardColour, SpecialKind, Symbol
-
-
-def _card(colour: CardColour, *symbols: Symbol) -> CardId:
-    """The first card of ``colour`` whose symbols are exactly ``symbols`` (read from the
-    components rather than hard-coded)."""
-    wanted = sorted(symbol.value for symbol in symbols)
-    for card in sorted(COMPONENTS.cards.values(), key=lambda c: c.id):
-        if card.colour is colour and sorted(s.value for s in card.symbols) == wanted:
-            return card.id
-    raise LookupError(f"no {colour.value} card with {wanted}")
 
 
 def _take_first(state: GameState) -> GameState:
@@ -228,7 +218,7 @@ def test_pair_exchange_yields_the_special_card() -> None:
     linked = {s["earned_by"]: s["id"] for s in documents["specials.json"]["specials"]}
     for symbol in INFLUENCE_SYMBOLS:
         special = linked[symbol.value]
-        card = _card(CardColour.RED, Symbol.ELEPHANT, symbol)
+        card = card_showing(CardColour.RED, Symbol.ELEPHANT, symbol)
         state = with_player(table((card,)), 0, influence=(symbol,))
         state = _place_all(run(state, "withdraw"))
         assert player(state, 0).influence == (symbol, symbol)

@@ -21,6 +21,7 @@ from positions import (
     with_hand,
     with_played,
 )
+from scenes import card_showing
 
 from tajmahal.actions import WITHDRAW, Action, Play, Reshuffle
 from tajmahal.engine import apply, apply_with_events, legal_actions
@@ -32,16 +33,6 @@ from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState, Step
 from tajmahal.symbols import INFLUENCE_SYMBOLS, CardColour, Symbol
 from tajmahal.trace import dumps_record, initial_state, record_from_json, replay, replay_steps
-
-
-def _card(colour: CardColour, *symbols: Symbol) -> str:
-    """The first card of ``colour`` whose symbols are exactly ``symbols`` (read from the
-    components, so the tests do not hard-code what is printed on a card)."""
-    wanted = sorted(symbol.value for symbol in symbols)
-    for card in sorted(COMPONENTS.cards.values(), key=lambda c: c.id):
-        if card.colour is colour and sorted(s.value for s in card.symbols) == wanted:
-            return card.id
-    raise LookupError(f"no {colour.value} card with {wanted}")
 
 
 def _tile(number: int) -> str:
@@ -113,7 +104,7 @@ def test_unwon_province_tile_leaves_game() -> None:
 @pytest.mark.clause("TM.VISIT.UNWON_COURT", "TM.VISIT.NEXT.INFLUENCE_REFILL", "TM.VISIT.NEXT.CROWN")
 def test_unwon_influence_tile_stays_single_in_court() -> None:
     """RUL.VISIT.UNWON_COURT: only taken tiles are replaced; one tile of a kind at most."""
-    elephant_vizier = _card(CardColour.RED, Symbol.ELEPHANT, Symbol.VIZIER)
+    elephant_vizier = card_showing(CardColour.RED, Symbol.ELEPHANT, Symbol.VIZIER)
     state = with_hand(game(4), 0, (elephant_vizier, "red-02", "red-03"))
     state = run(state, f"play {elephant_vizier}")
     # B, C and D withdraw on their first turn without playing and win nothing.

@@ -21,6 +21,7 @@ from positions import (
     with_hand,
     with_player,
 )
+from scenes import last_seat_alone
 
 from tajmahal.actions import Take
 from tajmahal.engine import apply, legal_actions
@@ -106,12 +107,7 @@ def test_pick_must_name_two_distinct_display_cards() -> None:
 @pytest.mark.clause("TM.WITHDRAW.PICK_TWO", "TM.WITHDRAW.LAST_TAKES_ONE", "TM.VISIT.END")
 def test_last_player_takes_remaining_card_automatically() -> None:
     """RUL.WITHDRAW.DISPLAY_PICKS: the last player gets the last card without an action."""
-    state = table()
-    state = run(state, "withdraw", "take white-06 white-07")
-    state = run(state, "withdraw", "take white-08 white-09")
-    state = run(state, "withdraw", "take white-10 white-11")
-    assert state.display == ("white-12",)
-    assert state.to_move == 3
+    state = last_seat_alone()
     hand = player(state, 3).hand
     deck = state.deck
     state, events = run_events(state, "withdraw")
