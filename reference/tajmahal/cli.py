@@ -26,7 +26,7 @@ from tajmahal.commands import show as show_command
 from tajmahal.commands.options import add_components_option, chosen_components
 from tajmahal.components import Components
 from tajmahal.errors import TajMahalError
-from tajmahal.inputs import STDIN
+from tajmahal.inputs import display_name
 from tajmahal.match import play_match
 from tajmahal.players import PLAYER_TYPES, Player
 from tajmahal.rules import DEFAULT_RULES, RULE_OPTIONS, RuleSet
@@ -56,14 +56,6 @@ EXIT_INTERRUPTED = 130
 """128 + SIGINT: interrupted with Ctrl-C."""
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE: standard output was closed by the reader (as for any Unix tool)."""
-
-
-def _source(file: str) -> str:
-    """How output and errors name a file argument (``-`` is standard input; bytes of a
-    name that are not UTF-8 are shown as escapes, so printing the name cannot fail)."""
-    if file == STDIN:
-        return "(standard input)"
-    return file.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _seed(text: str) -> int:
@@ -147,7 +139,7 @@ def _play(arguments: argparse.Namespace) -> int:
 def _replay(arguments: argparse.Namespace) -> int:
     components = chosen_components(arguments.components)
     record = read_record(arguments.file)
-    source = _source(arguments.file)
+    source = display_name(arguments.file)
     lines, state = _account(record, components, source, arguments.quiet)
     if state.is_over:  # a record that stops early is replayed as far as it goes
         check_result(record, state, source)
@@ -163,7 +155,7 @@ def _position(arguments: argparse.Namespace) -> int:
             f"--step: the record has {len(record.steps)} steps; choose 0 "
             f"(after setup) to {len(record.steps)}"
         )
-    source = _source(arguments.file)
+    source = display_name(arguments.file)
     state = initial_state(record, components, source)
     for replayed in replay_steps(record, components, source):
         if replayed.index >= arguments.step:

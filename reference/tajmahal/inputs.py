@@ -48,6 +48,17 @@ from tajmahal.errors import TajMahalError
 STDIN = "-"
 """The path that means standard input."""
 
+
+def display_name(path: str | Path) -> str:
+    """How output and reports name a file argument: ``(standard input)`` for ``-``;
+    bytes of a name that are not UTF-8 shown as escapes, so printing the name cannot
+    fail."""
+    text = str(path)
+    if text == STDIN:
+        return "(standard input)"
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 """Largest game record or position read (16 MiB: a plain record of the longest possible
 game is under 300 KiB; the limit leaves room for records that store the legal actions
@@ -565,6 +576,7 @@ __all__ = [
     "check_structure",
     "check_values",
     "decode_utf8",
+    "display_name",
     "json_path",
     "parse_json",
     "parse_json_document",

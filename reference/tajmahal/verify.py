@@ -32,6 +32,7 @@ import attrs
 from tajmahal.account import event_lines
 from tajmahal.components import Components
 from tajmahal.errors import TajMahalError
+from tajmahal.inputs import STDIN, display_name
 from tajmahal.state import GameState
 from tajmahal.tags import step_clauses
 from tajmahal.trace import (
@@ -47,19 +48,8 @@ from tajmahal.trace import (
 
 MANIFEST_FORMAT = "tajmahal-trace-index"
 """The ``format`` of a corpus manifest, which folder walks skip (it is not a record)."""
-STDIN = "-"
-"""The path that names standard input."""
 _CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]")
 """Characters that could break a report line or rewrite a terminal."""
-
-
-def display_name(path: str | Path) -> str:
-    """How reports name a file: ``(standard input)`` for ``-``; bytes of a name that are
-    not UTF-8 shown as escapes, so printing the name cannot fail."""
-    text = str(path)
-    if text == STDIN:
-        return "(standard input)"
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def _one_line(text: str) -> str:

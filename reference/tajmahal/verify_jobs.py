@@ -31,7 +31,8 @@ from typing import Any
 
 from tajmahal.components import Components
 from tajmahal.errors import TajMahalError
-from tajmahal.verify import STDIN, FileReport, Report, display_name, verify_file
+from tajmahal.inputs import STDIN, display_name
+from tajmahal.verify import FileReport, Report, verify_file
 
 _worker_components: Components | None = None
 """The component set of this worker process, set once by :func:`_start_worker` (so

@@ -16,18 +16,11 @@ from typing import Any
 from tajmahal.commands.options import add_components_option, chosen_components, plain_description
 from tajmahal.components import Components
 from tajmahal.errors import StateFormatError, TajMahalError
-from tajmahal.inputs import RECORD_LIMITS, STDIN, check_record_limits, read_json
+from tajmahal.inputs import RECORD_LIMITS, check_record_limits, display_name, read_json
 from tajmahal.render import position_svg, position_text
 from tajmahal.serialize import position_from_json
 from tajmahal.state import GameState
 from tajmahal.trace import initial_state, record_from_json, replay_steps, write_text_atomic
-
-
-def _source(file: str) -> str:
-    """How errors name the file (``-`` is standard input), printable whatever its bytes."""
-    if file == STDIN:
-        return "(standard input)"
-    return file.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def load_position(
@@ -40,7 +33,7 @@ def load_position(
     ``step`` steps (all when None). Anything else is read as a position file, for which
     ``step`` must be None.
     """
-    source = _source(file)
+    source = display_name(file)
     document = read_json(file, RECORD_LIMITS)  # bounded; errors name the file and field
     if not (isinstance(document, dict) and "steps" in document):
         if step is not None:
