@@ -49,7 +49,7 @@ def register(commands: Any) -> None:
     """Add ``fuzz`` (and ``fuzz merge``) to the command line."""
     fuzz = commands.add_parser(
         "fuzz",
-        help="play many seeded games, check every invariant after every step, "
+        help="play many seeded games, check the invariants after every step, "
         "keep and shrink counterexamples",
         description="Fuzz the engine with seeded games between edge-seeking players. "
         "See docs/fuzzing.md.",
@@ -101,7 +101,7 @@ def register(commands: Any) -> None:
         default=25,
         metavar="K",
         help="one game in K also checks views and serialization after every step and "
-        "replays its record (default 25; 1: every game, about ten times slower)",
+        "replays its record (default 25; 1: every game, about five times slower)",
     )
     fuzz.add_argument(
         "--max-counterexamples", type=int, default=20, help="stop after this many failing games"

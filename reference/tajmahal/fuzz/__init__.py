@@ -1,10 +1,12 @@
 """Fuzzing the engine: seeded campaigns of games checked against the invariants.
 
 ``tajmahal fuzz`` is the command line of this package. A campaign plays many games
-between built-in players (edge seekers among them), checks every invariant of
-:mod:`tajmahal.invariants` after every step, counts the rare situations reached (the
-tags of :func:`tajmahal.tags.edge_tags`), keeps records of the games reaching the tags
-asked for, and writes, then shrinks, every counterexample. See ``docs/fuzzing.md``.
+between built-in players (edge seekers among them), checks the step invariants of
+:mod:`tajmahal.invariants` after every step of every game and the deep ones (views,
+serialization, replay) after every step of one game in ``deep_every``, counts the rare
+situations reached (the tags of :func:`tajmahal.tags.edge_tags`), keeps records of the
+games reaching the tags asked for, and writes, then shrinks, every counterexample. See
+``docs/fuzzing.md``.
 """
 
 from tajmahal.fuzz.campaign import Options, run_campaign, spec_for

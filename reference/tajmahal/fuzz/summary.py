@@ -67,7 +67,7 @@ class Summary:
     games: int = 0
     """Games played."""
     steps: int = 0
-    """Steps applied, every invariant checked after each."""
+    """Steps applied, each checked by the step invariants (and in a deep game by the deep ones)."""
     decisions: int = 0
     """Decisions among the steps."""
     tags: tuple[tuple[str, int], ...] = ()
