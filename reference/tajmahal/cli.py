@@ -12,7 +12,6 @@ import argparse
 import io
 import json
 import os
-import re
 import sys
 from collections.abc import Sequence
 
@@ -26,7 +25,7 @@ from tajmahal.commands import show as show_command
 from tajmahal.commands.options import add_components_option, chosen_components
 from tajmahal.components import Components
 from tajmahal.errors import TajMahalError
-from tajmahal.inputs import display_name
+from tajmahal.inputs import display_name, escape_controls
 from tajmahal.match import play_match
 from tajmahal.players import PLAYER_TYPES, Player
 from tajmahal.rules import DEFAULT_RULES, RULE_OPTIONS, RuleSet
@@ -49,9 +48,6 @@ SEED_DIGITS = 30
 """Most digits in a ``--seed`` (the record stores it; readers refuse longer integers)."""
 MAX_ERROR_CHARS = 2000
 """Longest error line printed; a longer message (quoting a long value) is cut."""
-_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]")
-"""Characters that could break an error line or rewrite a terminal: control characters
-and the Unicode line and paragraph separators."""
 EXIT_INTERRUPTED = 130
 """128 + SIGINT: interrupted with Ctrl-C."""
 EXIT_BROKEN_PIPE = 141
@@ -70,7 +66,7 @@ def _seed(text: str) -> int:
 def _printable(message: str) -> str:
     """One line, whatever the message quotes: control characters escaped, and cut at
     :data:`MAX_ERROR_CHARS` characters."""
-    text = _CONTROL.sub(lambda match: ascii(match.group())[1:-1], message)
+    text = escape_controls(message)
     if len(text) > MAX_ERROR_CHARS:
         text = text[:MAX_ERROR_CHARS] + "..."
     return text

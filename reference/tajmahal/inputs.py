@@ -59,6 +59,18 @@ def display_name(path: str | Path) -> str:
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
+_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]")
+"""Characters that could break an output line or rewrite a terminal: control characters
+and the Unicode line and paragraph separators."""
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with every character of :data:`_CONTROL` written as its Python escape
+    (``\\x1b``, ``\\u2028``), so that an error or report line quoting a value stays one
+    harmless line."""
+    return _CONTROL.sub(lambda match: ascii(match.group())[1:-1], text)
+
+
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 """Largest game record or position read (16 MiB: a plain record of the longest possible
 game is under 300 KiB; the limit leaves room for records that store the legal actions

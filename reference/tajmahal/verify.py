@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import enum
 import json
-import re
 import time
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable, Iterable, Sequence
@@ -32,7 +31,7 @@ import attrs
 from tajmahal.account import event_lines
 from tajmahal.components import Components
 from tajmahal.errors import TajMahalError
-from tajmahal.inputs import STDIN, display_name
+from tajmahal.inputs import STDIN, display_name, escape_controls
 from tajmahal.state import GameState
 from tajmahal.tags import step_clauses
 from tajmahal.trace import (
@@ -48,14 +47,12 @@ from tajmahal.trace import (
 
 MANIFEST_FORMAT = "tajmahal-trace-index"
 """The ``format`` of a corpus manifest, which folder walks skip (it is not a record)."""
-_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]")
-"""Characters that could break a report line or rewrite a terminal."""
 
 
 def _one_line(text: str) -> str:
     """``text`` safe to print as one line: control characters and lone surrogates (from
     file names that are not UTF-8) written as escapes."""
-    escaped = _CONTROL.sub(lambda match: ascii(match.group())[1:-1], text)
+    escaped = escape_controls(text)
     return escaped.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
