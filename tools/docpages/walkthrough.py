@@ -1,0 +1,133 @@
+"""The walkthrough: a golden record replayed visit by visit, with a picture per visit.
+
+Apart because it replays a game through the engine (events, account lines, positions)
+while the other pages only read files.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from docpages.common import ROOT, Writer, id_link, one_line
+from docpages.index import Index
+from tajmahal.account import event_lines, opening_lines
+from tajmahal.components import Components
+from tajmahal.events import EventKind
+from tajmahal.render import position_svg
+from tajmahal.trace import initial_state, read_record, replay_steps
+
+WALKTHROUGH_TRACES = ("seeded-4p-001.json", "golden-4p-seed2000.json", "full-3p.json")
+"""The golden records the walkthrough prefers, first found in ``specs/traces/`` wins."""
+
+
+def walkthrough_trace() -> Path:
+    folder = ROOT / "specs" / "traces"
+    for name in WALKTHROUGH_TRACES:
+        if (folder / name).is_file():
+            return folder / name
+    return sorted(folder.glob("*.json"))[0]
+
+
+POINT_COLUMNS = {
+    "palaces": "palaces",
+    "province-tile": "province tile",
+    "bonus-points": "bonus points",
+    "bonus-good": "bonus goods",
+    "plus-two": "+2 card",
+    "hand": "hand",
+}
+"""The sources of points (:class:`tajmahal.events.PointSource`) as table columns."""
+
+
+def points_table(
+    points: Counter[tuple[int, str]], scores: Sequence[int], names: Sequence[str] | None
+) -> list[str]:
+    """Points scored in one visit by player and source, and the scores after it."""
+    sources = [source for source in POINT_COLUMNS if any(s == source for _, s in points)]
+    header = ["player", *(POINT_COLUMNS[s] for s in sources), "this visit", "score"]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for seat, score in enumerate(scores):
+        row = [points.get((seat, source), 0) for source in sources]
+        label = f"P{seat} ({names[seat]})" if names and seat < len(names) else f"P{seat}"
+        cells = [label, *(str(n) if n else "" for n in row), str(sum(row)), str(score)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return [*lines, ""]
+
+
+def walkthrough_page(writer: Writer, index: Index, components: Components) -> None:
+    path = walkthrough_trace()
+    record = read_record(path)
+    names = record.names
+    relative = path.relative_to(ROOT).as_posix()
+    state = initial_state(record, components, relative)
+    lines = [
+        "# A game, visit by visit",
+        "",
+        f"The golden record `{relative}` ({record.players} players, "
+        f"{len(record.steps)} steps), replayed by the reference engine. For each visit: what "
+        "happened, from the engine's events (the same text as `tajmahal replay`), and the "
+        "clauses and rulings that decided each event; the points of the visit by source; "
+        "then the board after the visit "
+        "(`tajmahal show " + relative + " --step N`). Palaces are houses in the seat's "
+        "colour, the crown palace outlined in gold; the current province is outlined in red.",
+        "",
+        "Rule set: " + ", ".join(f"`{k}={v}`" for k, v in record.rules.to_json().items()) + ".",
+        "",
+    ]
+    description = getattr(record, "description", None)
+    if description:
+        lines[2:2] = [f"*The record's description:* {one_line(str(description))}.", ""]
+    visit_number = 1
+    header = opening_lines(state, names)[-1].strip("\n= ")
+    visit_lines: list[str] = ["## Visit 1", "", header + ".", ""]
+    points: Counter[tuple[int, str]] = Counter()
+
+    def close_visit(after: Any, step: int) -> None:
+        nonlocal visit_lines
+        if not visit_lines:
+            return
+        picture = f"walkthrough/visit-{visit_number:02d}.svg"
+        caption = f"After visit {visit_number} (step {step})"
+        if not after.is_over:
+            caption += f"; next: province {after.current_province}"
+        writer.write(picture, position_svg(after, names, caption))
+        lines.extend(visit_lines)
+        lines.extend(["", *points_table(points, after.scores, names)])
+        points.clear()
+        lines.extend(
+            [
+                f"```{{image}} {picture}",
+                f":alt: {caption}",
+                ":class: board",
+                "```",
+                "",
+            ]
+        )
+        visit_lines = []
+
+    previous = state
+    for replayed in replay_steps(record, components, relative):
+        for event in replayed.events:
+            if event.kind is EventKind.VISIT:
+                close_visit(replayed.after, replayed.index + 1)
+                visit_number = event.counts[0] if event.counts else visit_number + 1
+                header = event_lines([event], names, replayed.after)[0].strip("\n= ")
+                visit_lines = [f"## Visit {visit_number}", "", header + ".", ""]
+                continue
+            if event.points and event.seat is not None:
+                points[(event.seat, str(event.source or "bonus-card"))] += event.points
+            texts = event_lines([event], names, replayed.after)
+            if not texts:
+                continue
+            why = [c for c in event.clauses if index.known(c, f"{relative} step {replayed.index}")]
+            because = " — " + ", ".join(id_link(c) for c in why) if why else ""
+            visit_lines.append(f"- {one_line(texts[0].strip())}{because}")
+        previous = replayed.after
+    close_visit(previous, len(record.steps))
+    final = previous
+    winners = " and ".join(f"P{seat}" for seat in final.winners())
+    lines += ["## The result", "", f"Final scores {list(final.scores)}; winner(s): {winners}.", ""]
+    writer.write("walkthrough.md", "\n".join(lines))
