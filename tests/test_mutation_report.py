@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import mutation_report
+from mutscore import changes, results, survivors
 
 MUTATED = """
 def x_score__mutmut_orig(points: int) -> int:
@@ -25,11 +25,11 @@ def x_score__mutmut_2(points: int) -> int:
 
 
 def test_the_survivors_file_is_well_formed() -> None:
-    entries = mutation_report.read_classified()
+    entries = survivors.read_classified()
     assert entries, "specs/mutation/survivors.toml lists no survivor"
     for fingerprint, entry in entries.items():
         assert re.fullmatch(r"[0-9a-f]{16}", fingerprint)
-        assert entry.kind in mutation_report.CLASSES
+        assert entry.kind in survivors.CLASSES
         assert entry.reason and entry.line
         assert re.fullmatch(r"tajmahal(\.\w+)+\.x[_ǁ]\S+__mutmut_\d+", entry.mutant)
 
@@ -37,17 +37,17 @@ def test_the_survivors_file_is_well_formed() -> None:
 def test_fingerprints_follow_the_changed_line_not_its_place(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(mutation_report, "SOURCE", tmp_path)
+    monkeypatch.setattr(changes, "SOURCE", tmp_path)
     (tmp_path / "tajmahal").mkdir()
     module = tmp_path / "tajmahal" / "scoring.py"
     module.write_text(MUTATED, encoding="utf-8")
-    first = mutation_report.changes_of("tajmahal.scoring")
+    first = changes.changes_of("tajmahal.scoring")
     change = first["tajmahal.scoring.x_score__mutmut_1"]
     assert (change.removed, change.added) == (("return points + 1",), ("return points - 1",))
     # Moved down the file and renumbered, the same change keeps its fingerprint.
     moved = "\n\n# a comment\n" + MUTATED.replace("__mutmut_1", "__mutmut_7")
     module.write_text(moved, encoding="utf-8")
-    second = mutation_report.changes_of("tajmahal.scoring")
+    second = changes.changes_of("tajmahal.scoring")
     assert second["tajmahal.scoring.x_score__mutmut_7"].fingerprint == change.fingerprint
     assert second["tajmahal.scoring.x_score__mutmut_2"].fingerprint != change.fingerprint
 
@@ -55,13 +55,13 @@ def test_fingerprints_follow_the_changed_line_not_its_place(
 def test_a_run_is_counted_in_mutants_not_in_patterns(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(mutation_report, "SOURCE", tmp_path)
+    monkeypatch.setattr(results, "SOURCE", tmp_path)
     (tmp_path / "tajmahal" / "engine").mkdir(parents=True)
     codes = {f"tajmahal.engine.x_score__mutmut_{n}": 1 for n in range(1, 4)}
     codes["tajmahal.engine.x_other__mutmut_1"] = 0
     meta = tmp_path / "tajmahal" / "engine" / "__init__.py.meta"
     meta.write_text(json.dumps({"exit_code_by_key": codes}), encoding="utf-8")
-    assert mutation_report.count_matching(["tajmahal.engine.*"]) == 4
-    assert mutation_report.count_matching(["tajmahal.engine.x_score__mutmut_*"]) == 3
-    assert mutation_report.count_matching(["tajmahal.engine.x_other__mutmut_1"]) == 1
-    assert mutation_report.count_matching(["tajmahal.board.*"]) == 0
+    assert results.count_matching(["tajmahal.engine.*"]) == 4
+    assert results.count_matching(["tajmahal.engine.x_score__mutmut_*"]) == 3
+    assert results.count_matching(["tajmahal.engine.x_other__mutmut_1"]) == 1
+    assert results.count_matching(["tajmahal.board.*"]) == 0
