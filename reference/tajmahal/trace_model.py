@@ -106,13 +106,12 @@ def public_to_json(state: GameState) -> dict[str, Any]:
     return document
 
 
+# The functions and classes are documented under tajmahal.trace, which users import them
+# from; only the constants, whose docstrings cannot go with them, are listed here.
 __all__ = [
     "CHANCE",
     "READABLE_VERSIONS",
     "SCHEMA_BY_VERSION",
     "TRACE_FORMAT",
     "TRACE_VERSION",
-    "Record",
-    "RecordStep",
-    "public_to_json",
 ]

@@ -100,4 +100,5 @@ class Recorder:
         )
 
 
-__all__ = ["Recorder"]
+# Every name here is documented under tajmahal.trace, which users import it from.
+__all__: list[str] = []
