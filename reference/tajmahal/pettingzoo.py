@@ -13,7 +13,7 @@
         game.step(action)
 
 Agents are ``seat_0`` .. ``seat_{n-1}``. An observation is a dict: ``observation``, the
-seat's view as :func:`tajmahal.observation.observation_tensor` (float32), and
+seat's view as :func:`tajmahal.tensor.observation_tensor` (float32), and
 ``action_mask`` (int8, one flag per id of :mod:`tajmahal.action_space`); the mask is
 also in ``infos[agent]["action_mask"]``. Chance is resolved inside the environment: the
 setup is drawn from the ``reset`` seed (:func:`tajmahal.setup.random_setup`) and each
@@ -38,10 +38,10 @@ from tajmahal.components import Components, default_components
 from tajmahal.encoding import tensor_encoder
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.match import chance_seed
-from tajmahal.observation import tensor_layout
 from tajmahal.rules import RuleSet
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
+from tajmahal.tensor import tensor_layout
 from tajmahal.tensor_cache import TensorCache
 
 ENV_NAME = "tajmahal_v1"

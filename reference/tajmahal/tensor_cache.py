@@ -10,7 +10,7 @@ tensor (:func:`viewer_order`: the seat slots turned so that the viewer is slot 0
 the viewer's own hand.
 
 Why this is the tensor :meth:`tajmahal.encoding.TensorEncoder.encode` writes (and so
-:func:`tajmahal.observation.observation_tensor` of the view; ``tests/ai/
+:func:`tajmahal.tensor.observation_tensor` of the view; ``tests/ai/
 test_tensor_cache.py`` compares them at every step of random games, for every seat):
 
 - every value the encoder writes belongs to exactly one part below, and the parts write
@@ -37,8 +37,8 @@ from typing import Any
 import numpy as np
 
 from tajmahal.encoding import TensorEncoder
-from tajmahal.observation import MAX_SEATS, SEAT_SECTIONS, STEPS, Section
 from tajmahal.state import GameState, Palace, PlayerState
+from tajmahal.tensor import MAX_SEATS, SEAT_SECTIONS, STEPS, Section
 
 _ROTATED = ("to_move", "start_player", *SEAT_SECTIONS)
 """Sections indexed by seat slot first (shape ``(MAX_SEATS, ...)``): the seats' holdings
