@@ -73,12 +73,6 @@ class BonusTile:
     """The good on a goods tile; None for other kinds."""
 
 
-__all__ = [
-    "BonusTile",
-    "BonusTileId",
-    "Card",
-    "CardId",
-    "ProvinceTile",
-    "ProvinceTileId",
-    "SpecialCard",
-]
+# The classes are documented under tajmahal.components, which users import them from;
+# only the id aliases, whose docstrings cannot go with them, are listed here.
+__all__ = ["BonusTileId", "CardId", "ProvinceTileId"]

@@ -314,14 +314,13 @@ def describe(divergence: Divergence) -> str:
     )
 
 
+# Divergence, describe, likely_clauses and refusal_clauses are documented under
+# tajmahal.lockstep, which users import them from; listed here are the constants (whose
+# docstrings cannot go with them) and the builders only this package uses.
 __all__ = [
     "FIELDS",
     "OPTIONAL_FIELDS",
-    "Divergence",
-    "describe",
     "legal_divergence",
-    "likely_clauses",
-    "refusal_clauses",
     "refused_new_game",
     "step_divergence",
 ]

@@ -1,6 +1,6 @@
 """The observation tensor straight from a state: the adapters' fast path (numpy).
 
-:func:`tajmahal.tensor.observation_tensor` encodes a :class:`~tajmahal.view.View`
+:func:`tajmahal.observation.observation_tensor` encodes a :class:`~tajmahal.view.View`
 value by value, which is clear but costs more than an engine step. The adapters
 encode one state per step, so :class:`TensorEncoder` writes the same values
 (``tests/ai/test_encoding.py`` compares them on whole random games) from the state
@@ -38,7 +38,7 @@ part of an old state alive, which costs more in garbage collection than it saves
 class TensorEncoder:
     """Writes ``observation_tensor(view(state, seat), components)`` straight from a state.
 
-    The same values as :func:`~tajmahal.tensor.fill_observation_tensor` of
+    The same values as :func:`~tajmahal.observation.fill_observation_tensor` of
     :func:`~tajmahal.view.view` (a test compares them on whole random games), without
     building the view. Index tables are computed once per component set. The seat
     sections are first indexed by absolute seat, then rotated to the viewer's slots by

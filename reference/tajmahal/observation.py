@@ -3,10 +3,9 @@
 Each layer is built only from what the seat may know:
 
 * :func:`view_to_json` writes a :class:`~tajmahal.view.View` as a JSON object. Its
-  numeric encoding, the fixed-length observation tensor
-  (:func:`~tajmahal.tensor.observation_tensor`, :func:`~tajmahal.tensor.tensor_layout`),
-  lives in :mod:`tajmahal.tensor`; this module re-exports its names, as it always
-  offered them.
+  numeric encoding, the fixed-length observation tensor (:func:`observation_tensor`,
+  :func:`tensor_layout`), is defined in :mod:`tajmahal.tensor`; this module re-exports
+  its names, as it always offered them, and they are documented here.
 * :func:`observe` turns one step ``(before, action, after)`` into one
   :class:`Observation` per seat: the action as everyone sees it (a reshuffle's order is
   hidden; which cards were shuffled is not, the discard pile being face up), the cards
@@ -310,7 +309,7 @@ def knowledge_of(
 
 
 def information_tensor(seen: View, knowledge: Knowledge, components: Components) -> list[float]:
-    """:func:`~tajmahal.tensor.observation_tensor` followed by, per seat slot, the cards
+    """:func:`observation_tensor` followed by, per seat slot, the cards
     known in that hand (``MAX_SEATS`` times the card count more values)."""
     layout = tensor_layout(components)
     base = observation_tensor(seen, components)
@@ -327,3 +326,24 @@ def information_tensor_size(components: Components) -> int:
     """Length of :func:`information_tensor`."""
     layout = tensor_layout(components)
     return layout.size + MAX_SEATS * len(layout.cards)
+
+
+__all__ = [
+    "MAX_SEATS",
+    "SEAT_SECTIONS",
+    "STEPS",
+    "BufferT",
+    "Knowledge",
+    "Observation",
+    "Section",
+    "TensorLayout",
+    "Writable",
+    "fill_observation_tensor",
+    "information_tensor",
+    "information_tensor_size",
+    "knowledge_of",
+    "observation_tensor",
+    "observe",
+    "tensor_layout",
+    "view_to_json",
+]

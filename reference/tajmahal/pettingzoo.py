@@ -13,7 +13,7 @@
         game.step(action)
 
 Agents are ``seat_0`` .. ``seat_{n-1}``. An observation is a dict: ``observation``, the
-seat's view as :func:`tajmahal.tensor.observation_tensor` (float32), and
+seat's view as :func:`tajmahal.observation.observation_tensor` (float32), and
 ``action_mask`` (int8, one flag per id of :mod:`tajmahal.action_space`); the mask is
 also in ``infos[agent]["action_mask"]``. Chance is resolved inside the environment: the
 setup is drawn from the ``reset`` seed (:func:`tajmahal.setup.random_setup`) and each

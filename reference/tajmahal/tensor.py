@@ -1,10 +1,12 @@
 """The observation tensor: its fixed layout and how a seat's view fills it.
 
-:func:`observation_tensor` encodes a :class:`~tajmahal.view.View` as a fixed-length vector
-of floats whose layout (:func:`tensor_layout`, listed in ``docs/ai.md``) depends only on
+:func:`~tajmahal.observation.observation_tensor` encodes a :class:`~tajmahal.view.View`
+as a fixed-length vector of floats whose layout
+(:func:`~tajmahal.observation.tensor_layout`, listed in ``docs/ai.md``) depends only on
 the component set. Seats are encoded relative to the viewer: slot ``k`` is seat
 ``(viewer + k) % players``, slots past the player count stay zero, so one layout serves
-3, 4 and 5 players.
+3, 4 and 5 players. (Its functions and classes are documented under
+:mod:`tajmahal.observation`, which users import them from.)
 
 This is the numeric encoding the adapters feed to learning code; it is apart from
 :mod:`tajmahal.observation` (what a seat learns from each step and accumulates), which
@@ -40,7 +42,7 @@ SEAT_SECTIONS = (
     "score",
 )
 """The sections of the seats' holdings, indexed by seat slot first (shape
-``(MAX_SEATS, ...)``; see :func:`tensor_layout`)."""
+``(MAX_SEATS, ...)``; see :func:`~tajmahal.observation.tensor_layout`)."""
 
 STEPS: tuple[Step, ...] = (Step.PLAY, Step.PLACE, Step.TAKE, Step.SHUFFLE, Step.OVER)
 """The order of the ``step`` one-hot."""
@@ -239,15 +241,6 @@ def fill_observation_tensor(seen: View, components: Components, out: BufferT) ->
     return out
 
 
-__all__ = [
-    "MAX_SEATS",
-    "SEAT_SECTIONS",
-    "STEPS",
-    "BufferT",
-    "Section",
-    "TensorLayout",
-    "Writable",
-    "fill_observation_tensor",
-    "observation_tensor",
-    "tensor_layout",
-]
+# The functions and classes are documented under tajmahal.observation, which users import
+# them from; only the constants, whose docstrings cannot go with them, are listed here.
+__all__ = ["MAX_SEATS", "SEAT_SECTIONS", "STEPS"]

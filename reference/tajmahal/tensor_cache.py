@@ -10,7 +10,7 @@ tensor (:func:`viewer_order`: the seat slots turned so that the viewer is slot 0
 the viewer's own hand.
 
 Why this is the tensor :meth:`tajmahal.encoding.TensorEncoder.encode` writes (and so
-:func:`tajmahal.tensor.observation_tensor` of the view; ``tests/ai/
+:func:`tajmahal.observation.observation_tensor` of the view; ``tests/ai/
 test_tensor_cache.py`` compares them at every step of random games, for every seat):
 
 - every value the encoder writes belongs to exactly one part below, and the parts write

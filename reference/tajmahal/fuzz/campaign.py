@@ -20,10 +20,9 @@ before shrinking; the summary is rewritten as the campaign goes, so stopping the
 campaign, or a crash of the tool, loses nothing found so far.
 
 This module runs the campaign: the chunks, the processes, the summary, shrinking. What
-the games are (:class:`~tajmahal.fuzz.options.Options`,
-:func:`~tajmahal.fuzz.options.spec_for`) lives in :mod:`tajmahal.fuzz.options`, the
-counterexample files (writing, replaying) in :mod:`tajmahal.fuzz.counterexamples`; their
-names stay importable from here.
+the games are (:class:`~tajmahal.fuzz.Options`, :func:`~tajmahal.fuzz.spec_for`) is
+defined in :mod:`tajmahal.fuzz.options`, the counterexample files (writing, replaying) in
+:mod:`tajmahal.fuzz.counterexamples`; their names stay importable from here.
 """
 
 from __future__ import annotations
@@ -327,3 +326,24 @@ def _keep_record(options: Options, tag: str, index: int) -> str:
     path = options.out / "found" / safe_name(tag) / f"game-{index}.json"
     write_record(record_of(outcome, default_components(), spec.agents), path)
     return str(path.relative_to(options.out))
+
+
+# Options and spec_for are documented under tajmahal.fuzz (which users import them from)
+# and importable from here as before; the constants where they are defined.
+__all__ = [
+    "CHUNK",
+    "DRY_MIX",
+    "DRY_TABLES",
+    "GC_FIRST_THRESHOLD",
+    "MIX",
+    "SHARD_STRIDE",
+    "ChunkResult",
+    "Failure",
+    "Progress",
+    "checks_for",
+    "replay_counterexample",
+    "run_campaign",
+    "run_chunk",
+    "write_counterexample",
+    "write_json",
+]

@@ -27,7 +27,7 @@ ids, a province or bonus tile its position among the sorted tile ids, a start pl
 its seat. A reshuffle is drawn card by card (:class:`tajmahal.chance.Shuffling`) and
 folds into one ``reshuffle`` step of the engine.
 
-The observation is the seat's view (:func:`tajmahal.tensor.observation_tensor`,
+The observation is the seat's view (:func:`tajmahal.observation.observation_tensor`,
 string: the view's JSON); the information state adds everything the seat has learned
 (:class:`tajmahal.observation.Knowledge`; string: one line per step, perfect recall).
 ``resample_from_infostate`` draws a state with
