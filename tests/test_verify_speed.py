@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from tajmahal import digest, inputs, schemas
+from tajmahal import digest, input_parsing, input_structure, inputs, schemas
 from tajmahal.actions import Action, parse_action
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
@@ -230,8 +230,8 @@ def outcome(text: str, walk_always: bool) -> Any:
     """The parsed document, or the error message (``walk_always``: without either short
     cut, the walk over every value and the integer hook for every integer)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(inputs, "_WALK_ONLY_IF_NEEDED", not walk_always)
-        patch.setattr(inputs, "_HOOK_ONLY_IF_NEEDED", not walk_always)
+        patch.setattr(input_parsing, "_WALK_ONLY_IF_NEEDED", not walk_always)
+        patch.setattr(input_parsing, "_HOOK_ONLY_IF_NEEDED", not walk_always)
         try:
             return parse_json_document(text, RECORD_LIMITS, "x.json")
         except InputError as error:
@@ -295,7 +295,7 @@ def test_long_strings_are_still_refused_with_their_path() -> None:
 @SETTINGS
 @given(text=st.text(alphabet='[]{}",:\\ab0', max_size=60))
 def test_strings_are_blanked_as_the_string_pattern_blanks_them(text: str) -> None:
-    assert inputs._blank_strings(text) == inputs._STRING.sub("0", text)
+    assert input_structure._blank_strings(text) == input_structure._STRING.sub("0", text)
 
 
 def test_numbers_are_plain_only_when_all_are_short_integers() -> None:
@@ -441,7 +441,9 @@ def test_the_structure_counted_is_what_blanking_the_strings_leaves(text: str) ->
     def counted(bare: str) -> str:
         return "".join(char for char in bare if char in "[]{},:")
 
-    assert counted(inputs._structure(text)) == counted(inputs._STRING.sub("0", text))
+    assert counted(input_structure._structure(text)) == counted(
+        input_structure._STRING.sub("0", text)
+    )
 
 
 # ---------------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ EXIT_BROKEN_PIPE = 141
 
 def _seed(text: str) -> int:
     """A ``--seed``: an integer short enough to be read back from the record it is
-    written into (see :data:`tajmahal.inputs.MAX_INT_DIGITS`)."""
+    written into (see :data:`tajmahal.input_limits.MAX_INT_DIGITS`)."""
     digits = text.strip().lstrip("+-")
     if not digits.isdigit() or not digits.isascii() or len(digits) > SEED_DIGITS:
         raise argparse.ArgumentTypeError(f"expected an integer of at most {SEED_DIGITS} digits")
