@@ -38,10 +38,10 @@ from tajmahal.components import Components, default_components
 from tajmahal.encoding import tensor_encoder
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.match import chance_seed
-from tajmahal.observation import tensor_layout
 from tajmahal.rules import RuleSet
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState
+from tajmahal.tensor import tensor_layout
 from tajmahal.tensor_cache import TensorCache
 
 ENV_NAME = "tajmahal_v1"

@@ -37,8 +37,8 @@ from typing import Any
 import numpy as np
 
 from tajmahal.encoding import TensorEncoder
-from tajmahal.observation import MAX_SEATS, SEAT_SECTIONS, STEPS, Section
 from tajmahal.state import GameState, Palace, PlayerState
+from tajmahal.tensor import MAX_SEATS, SEAT_SECTIONS, STEPS, Section
 
 _ROTATED = ("to_move", "start_player", *SEAT_SECTIONS)
 """Sections indexed by seat slot first (shape ``(MAX_SEATS, ...)``): the seats' holdings
