@@ -221,3 +221,7 @@ def state_digest(state: GameState) -> str:
 
 _head_hash: tuple[str | None, hashlib._Hash] = (None, hashlib.sha256())
 """The head of the text last digested and its SHA-256 (see :func:`state_digest`)."""
+
+
+# The functions are documented under tajmahal.serialize, which users import them from.
+__all__: list[str] = []

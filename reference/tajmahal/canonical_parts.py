@@ -2,7 +2,7 @@
 
 Each writer here gives exactly the text ``json.dumps(..., sort_keys=True,
 separators=(",", ":"), ensure_ascii=False)`` gives for its part of the
-:func:`~tajmahal.writing.state_to_json` document, written directly where that is
+:func:`~tajmahal.serialize.state_to_json` document, written directly where that is
 faster. :mod:`tajmahal.canonical` puts these texts together into the text of a whole
 state; the writers are kept apart from that assembly, and from its caches, because they
 depend on one part alone.
@@ -20,7 +20,7 @@ from tajmahal.symbols import CardColour, Symbol
 from tajmahal.writing import _draw_to_json
 
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-"""The settings of :func:`~tajmahal.canonical.canonical_json`."""
+"""The settings of :func:`~tajmahal.serialize.canonical_json`."""
 
 
 def _c_encoder() -> Callable[[Any], str]:
@@ -53,7 +53,7 @@ def _c_encoder() -> Callable[[Any], str]:
 
 
 _ENCODE = _c_encoder()
-"""One JSON value in canonical form (the settings of :func:`~tajmahal.canonical.canonical_json`)."""
+"""One JSON value in canonical form (the settings of :func:`~tajmahal.serialize.canonical_json`)."""
 
 
 _ESCAPED = bytes(range(0x20)) + b'"\\'

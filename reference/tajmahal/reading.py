@@ -1,7 +1,7 @@
 """Reading a state document back into a :class:`~tajmahal.state.GameState`.
 
-:func:`state_from_json` reads a :func:`~tajmahal.writing.state_to_json` document and
-checks it (:func:`~tajmahal.validation.validate_state`); :func:`reads_back` answers the
+:func:`state_from_json` reads a :func:`~tajmahal.serialize.state_to_json` document and
+checks it (:func:`~tajmahal.serialize.validate_state`); :func:`reads_back` answers the
 same question cheaply for a state and its own document; :func:`position_from_json` and
 :func:`read_position` load positions that come from outside. Reading is kept apart from
 writing because it has its own errors (naming the field) and its own memos of parts
@@ -209,7 +209,7 @@ def _palaces_from_json(raw: Any) -> tuple[Palace, ...]:
 
 
 def state_from_json(document: Any, components: Components) -> GameState:
-    """Rebuild a state from :func:`~tajmahal.writing.state_to_json` output.
+    """Rebuild a state from :func:`~tajmahal.serialize.state_to_json` output.
 
     Collections whose order carries no meaning (hands, the discard pile, the display,
     tiles held, palaces) are put in canonical order, so a position written by hand loads
@@ -262,7 +262,7 @@ def reads_back(state: GameState, document: Any) -> bool:
     writes each part from that part alone and the reader reads it from its text alone,
     so the same part gives the same text and reads back the same. Every other part is
     read by the code :func:`state_from_json` uses, and the whole state is checked by
-    :func:`~tajmahal.validation.validate_state` every time.
+    :func:`~tajmahal.serialize.validate_state` every time.
     """
     try:
         loaded = _read_state(document, state.config.components, state)
@@ -380,7 +380,7 @@ def position_from_json(document: Any, components: Components) -> GameState:
 
 def read_position(path: str | Path, components: Components) -> GameState:
     """Read a position file (``-``: standard input) written by
-    :func:`~tajmahal.writing.state_to_json`.
+    :func:`~tajmahal.serialize.state_to_json`.
 
     Reading is bounded like every input (see :mod:`tajmahal.inputs`) and the document is
     loaded by :func:`position_from_json`; every failure is a :class:`StateFormatError`
@@ -395,3 +395,7 @@ def read_position(path: str | Path, components: Components) -> GameState:
         return position_from_json(document, components)
     except StateFormatError as error:
         raise StateFormatError(f"{source}: {error}") from None
+
+
+# The functions are documented under tajmahal.serialize, which users import them from.
+__all__: list[str] = []

@@ -320,3 +320,7 @@ def _check_influence(state: GameState) -> None:
                 f"court_influence: {total} {symbol.value} tiles in play; there are "
                 f"{INFLUENCE_TILES_PER_KIND} (TM.COMP.INFLUENCE_TILES)"
             )
+
+
+# The functions are documented under tajmahal.serialize, which users import them from.
+__all__: list[str] = []

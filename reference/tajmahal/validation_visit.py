@@ -1,4 +1,4 @@
-"""The checks of :func:`~tajmahal.validation.validate_state` on the visit in progress:
+"""The checks of :func:`~tajmahal.serialize.validate_state` on the visit in progress:
 the palaces placed, the withdrawal being resolved, the step and the pending draw.
 
 They are apart from the checks of where the cards and tiles are because they agree

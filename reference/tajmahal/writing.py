@@ -82,3 +82,8 @@ def _withdrawal_to_json(withdrawal: Withdrawal) -> dict[str, Any]:
 
 def _draw_to_json(draw: PendingDraw) -> dict[str, Any]:
     return {"destination": draw.destination, "count": draw.count, "reason": draw.reason}
+
+
+# The functions are documented under tajmahal.serialize, which users import them from;
+# only the constants, whose docstrings cannot go with them, are listed here.
+__all__ = ["DRAW_REASONS", "STATE_FORMAT", "STATE_VERSION"]
