@@ -71,6 +71,15 @@ from tajmahal.input_structure import check_structure
 
 STDIN = "-"
 """The path that means standard input."""
+STDIN_NAME = "(standard input)"
+"""How messages name standard input."""
+
+
+def source_name(path: str | Path) -> str:
+    """The ``source`` an error about the file at ``path`` names: :data:`STDIN_NAME` for
+    ``-``, otherwise the path as given."""
+    text = str(path)
+    return STDIN_NAME if text == STDIN else text
 
 
 def display_name(path: str | Path) -> str:
@@ -79,7 +88,7 @@ def display_name(path: str | Path) -> str:
     fail."""
     text = str(path)
     if text == STDIN:
-        return "(standard input)"
+        return STDIN_NAME
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
@@ -89,9 +98,9 @@ and the Unicode line and paragraph separators."""
 
 
 def escape_controls(text: str) -> str:
-    """``text`` with every character of :data:`_CONTROL` written as its Python escape
-    (``\\x1b``, ``\\u2028``), so that an error or report line quoting a value stays one
-    harmless line."""
+    """``text`` with every control character and every Unicode line or paragraph
+    separator written as its Python escape (``\\x1b``, ``\\u2028``), so that an error
+    or report line quoting a value stays one harmless line."""
     return _CONTROL.sub(lambda match: ascii(match.group())[1:-1], text)
 
 
@@ -124,7 +133,7 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:
             raise InputError("standard input is not available", source=source)
-        return _read_stream(stream, limit, "(standard input)")
+        return _read_stream(stream, limit, STDIN_NAME)
     if not source:
         raise InputError("an empty path names no file", source="''")
     try:
@@ -170,7 +179,7 @@ def decode_utf8(data: bytes, source: str) -> str:
 
 def read_json_document(path: str | Path, limits: Limits) -> Parsed:
     """Read, decode and parse the JSON document at ``path`` (``-``: standard input)."""
-    source = "(standard input)" if str(path) == STDIN else str(path)
+    source = source_name(path)
     data = read_bytes(path, limits.max_bytes)
     text = decode_utf8(data, source)
     del data  # keep one copy of the input in memory, not two
@@ -202,6 +211,7 @@ __all__ = [
     "PLAIN_INT_DIGITS",
     "RECORD_LIMITS",
     "STDIN",
+    "STDIN_NAME",
     "InputError",
     "Limits",
     "Parsed",
@@ -210,6 +220,7 @@ __all__ = [
     "check_values",
     "decode_utf8",
     "display_name",
+    "escape_controls",
     "json_path",
     "parse_json",
     "parse_json_document",
@@ -217,4 +228,5 @@ __all__ = [
     "read_json",
     "read_json_document",
     "read_json_text",
+    "source_name",
 ]

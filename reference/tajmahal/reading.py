@@ -15,7 +15,7 @@ from typing import Any
 
 from tajmahal.components import Components
 from tajmahal.errors import RecordError, StateFormatError
-from tajmahal.inputs import RECORD_LIMITS, STDIN, InputError, read_json
+from tajmahal.inputs import RECORD_LIMITS, InputError, read_json, source_name
 from tajmahal.rules import RuleSet
 from tajmahal.schemas import first_violation
 from tajmahal.state import (
@@ -386,7 +386,7 @@ def read_position(path: str | Path, components: Components) -> GameState:
     loaded by :func:`position_from_json`; every failure is a :class:`StateFormatError`
     naming the file and the field.
     """
-    source = "(standard input)" if str(path) == STDIN else str(path)
+    source = source_name(path)
     try:
         document = read_json(path, RECORD_LIMITS)
     except InputError as error:

@@ -20,11 +20,11 @@ from tajmahal.digest import legal_digest
 from tajmahal.errors import RecordError
 from tajmahal.inputs import (
     RECORD_LIMITS,
-    STDIN,
     InputError,
     check_record_limits,
     json_path,
     read_json_document,
+    source_name,
 )
 from tajmahal.rules import RuleSet
 from tajmahal.schemas import field_path, first_violation
@@ -185,7 +185,7 @@ def record_from_json(document: Any, source: str = "", *, plain_json: bool = Fals
 def read_record(path: str | Path) -> Record:
     """Read and parse a record file (``-``: standard input); every failure is a
     :class:`RecordError` naming the file. Reading is bounded (see :mod:`tajmahal.inputs`)."""
-    source = "(standard input)" if str(path) == STDIN else str(path)
+    source = source_name(path)
     try:
         parsed = read_json_document(path, RECORD_LIMITS)
         document = parsed.document
