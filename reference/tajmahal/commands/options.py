@@ -32,7 +32,7 @@ def chosen_components(folder: str | None) -> Components:
 def plain_description(docstring: str | None) -> str | None:
     """A command module's docstring after its first paragraph, as terminal text: no reST
     roles or literal quotes (the parser's ``description``)."""
-    if not docstring:
+    paragraphs = (docstring or "").split("\n\n", 1)
+    if len(paragraphs) < 2:
         return None
-    text = docstring.split("\n\n", 1)[1]
-    return re.sub(r":\w+:`([^`]*)`", r"\1", text).replace("``", "")
+    return re.sub(r":\w+:`([^`]*)`", r"\1", paragraphs[1]).replace("``", "")
