@@ -132,6 +132,8 @@ class TensorCache:
 
     __slots__ = (
         "_at",
+        "_colours",
+        "_counters",
         "_court_tiles",
         "_discard",
         "_discards",
@@ -163,7 +165,23 @@ class TensorCache:
             for players in range(3, MAX_SEATS + 1)
             for viewer in range(players)
         }
-        self._steps = {step: at["step"] + number for number, step in enumerate(STEPS)}
+        # Enum members by identity: hashing one by value runs Python code.
+        self._steps = {id(step): at["step"] + number for number, step in enumerate(STEPS)}
+        self._colours = tuple(
+            {id(colour): index for colour, index in table.items()} for table in encoder._colour
+        )
+        self._counters = (
+            at["players"] - 3,
+            at["visit"] - 1,
+            at["start_player"],
+            at["to_move"],
+            at["hand_size"],
+            at["withdrawn"],
+            at["score"],
+            at["deck_size"],
+            at["crown_in_court"],
+        )
+        """Offsets read at every step, as one tuple unpacked at once."""
         self._provinces = {p: at["current_province"] + n for p, n in layout.provinces.items()}
         self._court_tiles = {
             t: at["court_province_tile"] + n for t, n in layout.province_tiles.items()
@@ -229,14 +247,26 @@ class TensorCache:
         cells = self._writer
         encoder = self._encoder
         played = player.played
-        if played is not slot.played:
-            slot.played_ones = _set_ones(cells, slot.played_ones, encoder._played[seat], played)
+        old = slot.played
+        if played is not old:
+            # A play appends one or two cards to the cards played: only they are set
+            # (the cards before them are the same, compared in C, so their indices are).
+            held = slot.played_ones
+            size = len(held)
+            if size and len(played) > size and played[:size] == old:
+                table = encoder._played[seat]
+                added = [table[card] for card in played[size:]]
+                for index in added:
+                    cells[index] = 1.0
+                slot.played_ones = held + added
+            else:
+                slot.played_ones = _set_ones(cells, held, encoder._played[seat], played)
             slot.played = played
         colour = player.colour
         if colour is not slot.colour:
             if slot.colour_index is not None:
                 cells[slot.colour_index] = 0.0
-            place = None if colour is None else encoder._colour[seat][colour]
+            place = None if colour is None else self._colours[seat][id(colour)]
             if place is not None:
                 cells[place] = 1.0
             slot.colour_index = place
@@ -262,10 +292,10 @@ class TensorCache:
                 cells[index] = times
             slot.influence_counts = list(counts)
             slot.influence = influence
-        at = self._at
-        cells[at["hand_size"] + seat] = float(len(player.hand))
-        cells[at["withdrawn"] + seat] = float(player.withdrawn)
-        cells[at["score"] + seat] = float(player.score)
+        _, _, _, _, hand_size, withdrawn, score, _, _ = self._counters
+        cells[hand_size + seat] = float(len(player.hand))
+        cells[withdrawn + seat] = float(player.withdrawn)
+        cells[score + seat] = float(player.score)
         slot.player = player
 
     def _place(self, palaces: tuple[Palace, ...]) -> None:
@@ -311,18 +341,17 @@ class TensorCache:
     def _update(self, state: GameState) -> None:
         """Make the seat-slot tensor that of ``state``."""
         cells = self._writer
-        encoder = self._encoder
         seats = state.players
-        first = self._at
+        players, visit, start, to_move, _, _, _, deck, crown = self._counters
         scalars = [
-            first["players"] + len(seats) - 3,
-            first["visit"] + state.visit - 1,
-            self._steps[state.step],
-            first["start_player"] + state.start_player,
+            players + len(seats),
+            visit + state.visit,
+            self._steps[id(state.step)],
+            start + state.start_player,
             self._provinces[state.province_order[state.visit - 1]],
         ]
         if state.to_move is not None:
-            scalars.append(first["to_move"] + state.to_move)
+            scalars.append(to_move + state.to_move)
         if state.court_province_tile is not None:
             scalars.append(self._court_tiles[state.court_province_tile])
         if scalars != self._scalars:
@@ -331,8 +360,8 @@ class TensorCache:
             for index in scalars:
                 cells[index] = 1.0
             self._scalars = scalars
-        cells[first["deck_size"]] = float(len(state.deck))
-        cells[first["crown_in_court"]] = float(state.crown_in_court)
+        cells[deck] = float(len(state.deck))
+        cells[crown] = float(state.crown_in_court)
         parts = self._parts
         display = state.display
         if parts["display"][0] is not display:
@@ -344,7 +373,7 @@ class TensorCache:
             self._part("specials", specials, [table[card] for card in specials])
         court = state.court_influence
         if parts["court"][0] is not court:
-            self._part("court", court, encoder._court(court))
+            self._part("court", court, self._encoder._court(court))
         order, bonus = state.province_order, state.bonus_on_board
         board = parts["board"][0]
         if not (isinstance(board, tuple) and board[0] is order and board[1] is bonus):
@@ -357,15 +386,16 @@ class TensorCache:
             ones = [table[card] for card in discard]
             self._discard = self._rewrite(self._discard[1], discard, ones)
         held = self._seats
-        while len(held) < len(seats):
-            held.append(_Slot())
+        if len(held) != len(seats):
+            while len(held) < len(seats):
+                held.append(_Slot())
+            for seat in range(len(seats), len(held)):
+                held[seat].clear(cells, self._at, seat)
+            del held[len(seats) :]
         for seat, player in enumerate(seats):
             slot = held[seat]
             if slot.player is not player:
                 self._seat(slot, player, seat)
-        for seat in range(len(seats), len(held)):
-            held[seat].clear(cells, first, seat)
-        del held[len(seats) :]
 
     def encode(self, state: GameState, viewer: int) -> Any:
         """A new float32 array: ``viewer``'s observation tensor of ``state``."""

@@ -120,3 +120,34 @@ def test_palaces_changed_in_any_way_are_written_as_the_encoder_writes_them() -> 
         seat = number % 4
         expected = encoder.encode(state, seat, np.zeros(encoder.layout.size, np.float32))
         assert tensors.encode(state, seat).tolist() == expected.tolist(), number
+
+
+def test_played_cards_grown_shrunk_or_replaced_are_written_as_the_encoder_writes_them() -> None:
+    """The played cards of a seat are extended by the new cards only when the cards
+    written are a prefix of the new ones (equal, not only the same objects); any other
+    change is written whole."""
+    import attrs
+
+    np, encoder, tensors = _encoder_and_cache()
+    states = [after for _before, _action, after in random_game(4, 81)]
+    played = max(states, key=lambda state: len(state.players[0].played)).players[0].played
+    assert len(played) >= 4
+    variants = [
+        played[:1],
+        played[:3],  # two cards added
+        tuple(list(played[:4])),  # an equal prefix that is another object, then one more
+        played[1:4],  # the same length minus one, another first card
+        (played[0], *played[2:4]),  # one card fewer, not a prefix
+        played[:2],
+        (played[3], *played[:2]),  # longer, but the old cards are not its prefix
+        (),
+        played,
+    ]
+    base = states[-1]
+    for number, variant in enumerate(variants):
+        seats = list(base.players)
+        seats[0] = attrs.evolve(seats[0], played=variant)
+        state = attrs.evolve(base, players=tuple(seats))
+        seat = number % 4
+        expected = encoder.encode(state, seat, np.zeros(encoder.layout.size, np.float32))
+        assert tensors.encode(state, seat).tolist() == expected.tolist(), number
