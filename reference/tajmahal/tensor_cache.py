@@ -401,10 +401,13 @@ class TensorCache:
         """A new float32 array: ``viewer``'s observation tensor of ``state``."""
         self._update(state)
         # Seat 0's slots are the seats' own: a copy; any other viewer's, a reordering.
+        # Every index of an order is in range, so ``wrap`` (which skips numpy's bounds
+        # check, about a sixth faster) gathers the same values.
         tensor = self._tensor
-        out = (
-            tensor.copy() if viewer == 0 else tensor.take(self._orders[len(state.players), viewer])
-        )
+        if viewer == 0:
+            out = tensor.copy()
+        else:
+            out = tensor.take(self._orders[len(state.players), viewer], mode="wrap")
         cells: Any = memoryview(out)
         hands = self._hands
         for card in state.players[viewer].hand:
