@@ -244,6 +244,7 @@ JSON_PIECES = st.sampled_from(
         *[":", "1", "1.5", "1e400", "NaN", "12345678901234567890", "9" * 41, "true", "null"],
         *[" ", '"a"', '"k":', '{"a":1,"a":2}', "-0", "4.0"],
         *["123456789012345", "-123456789012345", "1234567890123456", '"1234567890123456"'],
+        *['"sha256:1234567890123456"', '"a12345678901234567"', "12345678901234567"],
     ]
 )
 
@@ -274,7 +275,10 @@ def test_skipping_the_walk_changes_no_outcome_on_any_json(value: Any) -> None:
         ('{"n": [123456789012345, -123456789012345]}', True),
         ('{"n": 1234567890123456}', False),
         ('{"n": -1234567890123456}', False),
-        ('{"n": 1, "digest": "sha256:1234567890123456"}', True),  # the hook runs, finds none
+        ('{"n": 1, "digest": "sha256:1234567890123456"}', True),  # the run is in a string
+        ('{"d": "sha256:1234567890123456", "n": 12345678901234567}', False),
+        ('{"d": ["1234567890123456", "x"], "n": [1234567890123456]}', False),
+        ('{"a": "1234567890123456", "b": "98765432109876543210"}', True),
         ('{"n": 1, "name": "é"}', True),
     ],
 )
@@ -282,6 +286,29 @@ def test_integers_are_looked_at_when_the_text_may_hold_a_long_one(text: str, pla
     parsed = outcome(text, False)
     assert parsed == outcome(text, True)
     assert parsed.plain_numbers is plain
+
+
+def _long_integer_outside_strings(text: str) -> bool:
+    """The plain recipe: a run of 16 digits in the text with its string literals blanked
+    by the literal pattern (to a space, which joins no run)."""
+    return re.search("[0-9]{16}", input_structure._STRING.sub(" ", text)) is not None
+
+
+@SETTINGS
+@given(text=st.text(alphabet='[]{}",: a01\\', max_size=80))
+@example(text='"0000000000000000"')
+@example(text='"a" 0000000000000000 "b"')
+@example(text='"0000000000000000" "0000000000000000000" 0000000000000000')
+@example(text='"x" "0000000000000000')
+def test_long_integers_are_found_outside_strings_as_the_plain_recipe_finds_them(
+    text: str,
+) -> None:
+    text = text.replace("1", "0" * 8)  # runs long enough to matter
+    found = input_parsing._may_hold_long_integers(text, 15)
+    if _long_integer_outside_strings(text):
+        assert found
+    if "\\" not in text and text.count('"') % 2 == 0:
+        assert found == _long_integer_outside_strings(text)
 
 
 def test_long_strings_are_still_refused_with_their_path() -> None:
