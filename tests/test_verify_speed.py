@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from tajmahal import digest, input_parsing, input_structure, inputs, schemas
+from tajmahal import digest, input_parsing, input_structure, inputs, schemas, trace_replay
 from tajmahal.actions import Action, parse_action
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
@@ -540,6 +540,67 @@ def test_replayed_states_stop_with_the_error_replay_steps_raises(tmp_path: Path)
     assert [(e.step, e.field, str(e), e.mismatches) for e in errors] == [
         (7, "state_digest", str(errors[1]), errors[1].mismatches)
     ] * 2
+
+
+def plain_legal_summary(actions: tuple[Action, ...]) -> tuple[list[str], str]:
+    """The recipe: the sorted strings of the actions and their legal digest."""
+    strings = sorted(str(action) for action in actions)
+    return strings, legal_digest(strings)
+
+
+@SETTINGS
+@given(players=st.integers(3, 5), seed=st.integers(0, 2**32 - 1), rules=rule_sets())
+def test_remembered_legal_summaries_are_the_plain_recipe(
+    players: int, seed: int, rules: RuleSet
+) -> None:
+    """Every list of legal actions of a random game, summarised afresh and found again."""
+    for state in game(players, seed, rules):
+        actions = legal_actions(state)
+        for _ in range(2):  # summarised, then remembered
+            strings, found = trace_replay._legal_summary(actions)
+            assert (list(strings), found) == plain_legal_summary(actions)
+
+
+def test_legal_summaries_of_equal_lists_of_other_objects_and_a_full_memo() -> None:
+    """Equal actions that are other objects are summarised as themselves; past its bound
+    the memo starts afresh and still gives the plain summaries."""
+    states = [state for state in game(4, 41, RuleSet()) if legal_actions(state)]
+    actions = legal_actions(states[0])
+    copies = tuple(parse_action(str(action)) for action in reversed(actions))
+    assert trace_replay._legal_summary(copies)[1] == plain_legal_summary(copies)[1]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trace_replay, "LEGAL_KEPT", 8)
+        for state in states:
+            listed = legal_actions(state)
+            strings, found = trace_replay._legal_summary(listed)
+            assert (list(strings), found) == plain_legal_summary(listed)
+            assert len(trace_replay._LEGAL) <= 8
+
+
+def test_verify_says_the_same_with_remembered_and_fresh_legal_summaries(
+    tmp_path: Path,
+) -> None:
+    """The corpus's first records and a record whose legal count and digest are damaged
+    verify alike either way, messages included."""
+    paths: list[str | Path] = [*sorted(CORPUS.glob("*.json"))[:4]]
+    text = Path(paths[0]).read_text(encoding="utf-8")
+    for index, field in ((5, "legal_count"), (9, "legal_digest")):
+        document = json.loads(text)
+        step = document["steps"][index]
+        step[field] = step[field] + 1 if field == "legal_count" else "sha256:" + "1" * 64
+        path = tmp_path / f"damaged-{field}.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        paths.append(path)
+
+    def lines(report: Any) -> list[Any]:
+        return [(f.outcome, f.message, f.step, f.field, f.mismatches) for f in report.files]
+
+    remembered = lines(verify_paths(paths, COMPONENTS))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trace_replay, "_legal_summary", trace_replay._plain_legal_summary)
+        assert lines(verify_paths(paths, COMPONENTS)) == remembered
+    assert [line[0].value for line in remembered] == ["ok"] * 4 + ["diverged"] * 2
+    assert [line[2:4] for line in remembered[4:]] == [(5, "legal_count"), (9, "legal_digest")]
 
 
 def test_step_clauses_of_events_with_a_clause_list_are_the_plain_recipe() -> None:
