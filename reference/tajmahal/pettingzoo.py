@@ -156,12 +156,10 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         infos[self.agent_selection] = {}
         agent = self.agent_selection = self.possible_agents[state.to_move]
         # A copy of a zero mask (faster than np.zeros), set flag by flag through a memory
-        # view (faster than numpy's indexing with a short list).
+        # view (faster than numpy's indexing with a short list), without a list of ids.
         mask: Any = self._no_mask.copy()
         self._current_mask = mask
-        cells: Any = memoryview(mask)
-        for number in self.space.ids_of(self._legal):
-            cells[number] = 1
+        self.space.flag(memoryview(mask), self._legal)
         infos[agent] = {"action_mask": mask}
         return False
 

@@ -140,3 +140,23 @@ def test_the_documented_formulas_give_every_id() -> None:
         for b in range(a + 1, n):
             pair = a * (2 * n - a - 1) // 2 + (b - a - 1)
             assert action_id(Take((first, regular[b]))) == 1623 + pair
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 91), (5, 92)])
+def test_flag_sets_the_ids_that_ids_of_gives(players: int, seed: int) -> None:
+    """The mask's fast path writes exactly the flags of ``ids_of``, whether the action
+    objects were met before (a fresh space meets each the first time: its fallback)."""
+    from tajmahal.action_space import _build
+
+    for space in (action_space(), _build(default_components())):
+        for before, _action, _after in random_game(players, seed):
+            if before.is_chance or before.is_over:
+                continue
+            legal = legal_actions(before)
+            cells = [0] * space.size
+            space.flag(cells, legal)
+            expected = [0] * space.size
+            for number in space.ids_of(legal):
+                expected[number] = 1
+            assert cells == expected
+            assert sum(cells) == len(legal)
