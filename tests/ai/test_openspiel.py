@@ -184,6 +184,7 @@ def test_python_answers_match_openspiels_own(setup: str) -> None:
             outcomes = state.chance_outcomes()
             assert [action for action, _ in outcomes] == state.legal_actions()
             assert sum(probability for _, probability in outcomes) == pytest.approx(1.0)
+            assert {probability for _, probability in outcomes} == {1.0 / len(outcomes)}
         if state.is_terminal():
             break
         legal = state.legal_actions()

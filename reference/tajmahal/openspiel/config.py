@@ -100,6 +100,10 @@ class GameConfig:
     """What the n-th draw of a staged setup draws (:func:`tajmahal.chance.deal_phases`)."""
     chance_ids: int
     """One more than the largest chance outcome id."""
+    outcome_pairs: tuple[tuple[tuple[int, float], ...], ...]
+    """By outcome count n, then outcome id: the pair ``(id, 1 / n)`` (shared, never
+    changed: a chance node's outcome list is picked from it rather than built pair by
+    pair, with one look-up for its count)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameConfig:
         return self
@@ -149,6 +153,7 @@ def game_config(params: dict[str, Any]) -> GameConfig:
     province_tiles = tuple(sorted(components.province_tiles))
     bonus_tiles = tuple(sorted(components.bonus_tiles))
     cards = tuple(sorted(components.cards))
+    chance_ids = max(len(cards), len(province_tiles), len(bonus_tiles), players)
     config = GameConfig(
         parameters=tuple(sorted(values.items())),
         players=players,
@@ -168,7 +173,11 @@ def game_config(params: dict[str, Any]) -> GameConfig:
             **{t: i for i, t in enumerate(bonus_tiles)},
         },
         deal_phases=deal_phases(components),
-        chance_ids=max(len(cards), len(province_tiles), len(bonus_tiles), players),
+        chance_ids=chance_ids,
+        outcome_pairs=tuple(
+            tuple((i, 1.0 / count) for i in range(chance_ids)) if count else ()
+            for count in range(chance_ids + 1)
+        ),
     )
     _CONFIGS[key] = _UNSEEDED[unseeded] = config
     return config

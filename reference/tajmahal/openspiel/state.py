@@ -59,20 +59,6 @@ def _initial_data(config: GameConfig) -> _Data:
     return found
 
 
-_PAIRS: dict[tuple[int, int], list[tuple[int, float]]] = {}
-
-
-def _pairs(count: int, ids: int) -> list[tuple[int, float]]:
-    """``(outcome, 1 / count)`` for every chance outcome id below ``ids``, by id (shared,
-    never changed: a node's outcome list is picked from it rather than built pair by
-    pair)."""
-    found = _PAIRS.get((count, ids))
-    if found is None:
-        probability = 1.0 / count
-        found = _PAIRS[count, ids] = [(i, probability) for i in range(ids)]
-    return found
-
-
 def _without(ids: list[int], action: int) -> list[int] | None:
     """A new list: ``ids`` (distinct) without ``action``, or None when it is not among them.
 
@@ -166,7 +152,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         ids = self._data.chance
         if ids is None:
             ids = self._chance_ids()
-        pairs = _pairs(len(ids), self._game.chance_ids)
+        pairs = self._game.outcome_pairs[len(ids)]
         return [pairs[i] for i in ids]
 
     def _outcome(self, action: int, phase: str | None = None) -> str | int:
