@@ -119,3 +119,27 @@ def test_the_same_comparison_gives_the_very_same_event() -> None:
     again = majorities(apply_with_events(state, action)[1])
     assert len(first) == len(Symbol) == 6  # one comparison per force
     assert all(new is old for old, new in zip(first, again, strict=True))
+
+
+SEAT_COLLECTIONS = ("hand", "played", "influence")
+"""The collections of a seat the working copy copies into lists and freezes again."""
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(3, 5), seed=st.integers(0, 2**32 - 1), rules=rule_sets())
+def test_a_seat_collection_left_as_it_was_stays_the_same_tuple(
+    players: int, seed: int, rules: RuleSet
+) -> None:
+    """After every step, a seat's hand, played cards and influence tiles that equal
+    those before the step are the very tuples of the state before (the working copy
+    gives back the original when its list ends as it began)."""
+    shared = 0
+    for state, action in steps(players, seed, rules):
+        after, _ = apply_with_events(state, action)
+        for before_seat, after_seat in zip(state.players, after.players, strict=True):
+            for name in SEAT_COLLECTIONS:
+                old, new = getattr(before_seat, name), getattr(after_seat, name)
+                if new == old:
+                    assert new is old
+                    shared += 1
+    assert shared > 0

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from tajmahal import digest, input_parsing, input_structure, inputs, schemas
+from tajmahal import digest, input_parsing, input_structure, inputs, schemas, trace_replay
 from tajmahal.actions import Action, parse_action
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
@@ -244,6 +244,7 @@ JSON_PIECES = st.sampled_from(
         *[":", "1", "1.5", "1e400", "NaN", "12345678901234567890", "9" * 41, "true", "null"],
         *[" ", '"a"', '"k":', '{"a":1,"a":2}', "-0", "4.0"],
         *["123456789012345", "-123456789012345", "1234567890123456", '"1234567890123456"'],
+        *['"sha256:1234567890123456"', '"a12345678901234567"', "12345678901234567"],
     ]
 )
 
@@ -274,7 +275,10 @@ def test_skipping_the_walk_changes_no_outcome_on_any_json(value: Any) -> None:
         ('{"n": [123456789012345, -123456789012345]}', True),
         ('{"n": 1234567890123456}', False),
         ('{"n": -1234567890123456}', False),
-        ('{"n": 1, "digest": "sha256:1234567890123456"}', True),  # the hook runs, finds none
+        ('{"n": 1, "digest": "sha256:1234567890123456"}', True),  # the run is in a string
+        ('{"d": "sha256:1234567890123456", "n": 12345678901234567}', False),
+        ('{"d": ["1234567890123456", "x"], "n": [1234567890123456]}', False),
+        ('{"a": "1234567890123456", "b": "98765432109876543210"}', True),
         ('{"n": 1, "name": "é"}', True),
     ],
 )
@@ -282,6 +286,29 @@ def test_integers_are_looked_at_when_the_text_may_hold_a_long_one(text: str, pla
     parsed = outcome(text, False)
     assert parsed == outcome(text, True)
     assert parsed.plain_numbers is plain
+
+
+def _long_integer_outside_strings(text: str) -> bool:
+    """The plain recipe: a run of 16 digits in the text with its string literals blanked
+    by the literal pattern (to a space, which joins no run)."""
+    return re.search("[0-9]{16}", input_structure._STRING.sub(" ", text)) is not None
+
+
+@SETTINGS
+@given(text=st.text(alphabet='[]{}",: a01\\', max_size=80))
+@example(text='"0000000000000000"')
+@example(text='"a" 0000000000000000 "b"')
+@example(text='"0000000000000000" "0000000000000000000" 0000000000000000')
+@example(text='"x" "0000000000000000')
+def test_long_integers_are_found_outside_strings_as_the_plain_recipe_finds_them(
+    text: str,
+) -> None:
+    text = text.replace("1", "0" * 8)  # runs long enough to matter
+    found = input_parsing._may_hold_long_integers(text, 15)
+    if _long_integer_outside_strings(text):
+        assert found
+    if "\\" not in text and text.count('"') % 2 == 0:
+        assert found == _long_integer_outside_strings(text)
 
 
 def test_long_strings_are_still_refused_with_their_path() -> None:
@@ -513,6 +540,67 @@ def test_replayed_states_stop_with_the_error_replay_steps_raises(tmp_path: Path)
     assert [(e.step, e.field, str(e), e.mismatches) for e in errors] == [
         (7, "state_digest", str(errors[1]), errors[1].mismatches)
     ] * 2
+
+
+def plain_legal_summary(actions: tuple[Action, ...]) -> tuple[list[str], str]:
+    """The recipe: the sorted strings of the actions and their legal digest."""
+    strings = sorted(str(action) for action in actions)
+    return strings, legal_digest(strings)
+
+
+@SETTINGS
+@given(players=st.integers(3, 5), seed=st.integers(0, 2**32 - 1), rules=rule_sets())
+def test_remembered_legal_summaries_are_the_plain_recipe(
+    players: int, seed: int, rules: RuleSet
+) -> None:
+    """Every list of legal actions of a random game, summarised afresh and found again."""
+    for state in game(players, seed, rules):
+        actions = legal_actions(state)
+        for _ in range(2):  # summarised, then remembered
+            strings, found = trace_replay._legal_summary(actions)
+            assert (list(strings), found) == plain_legal_summary(actions)
+
+
+def test_legal_summaries_of_equal_lists_of_other_objects_and_a_full_memo() -> None:
+    """Equal actions that are other objects are summarised as themselves; past its bound
+    the memo starts afresh and still gives the plain summaries."""
+    states = [state for state in game(4, 41, RuleSet()) if legal_actions(state)]
+    actions = legal_actions(states[0])
+    copies = tuple(parse_action(str(action)) for action in reversed(actions))
+    assert trace_replay._legal_summary(copies)[1] == plain_legal_summary(copies)[1]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trace_replay, "LEGAL_KEPT", 8)
+        for state in states:
+            listed = legal_actions(state)
+            strings, found = trace_replay._legal_summary(listed)
+            assert (list(strings), found) == plain_legal_summary(listed)
+            assert len(trace_replay._LEGAL) <= 8
+
+
+def test_verify_says_the_same_with_remembered_and_fresh_legal_summaries(
+    tmp_path: Path,
+) -> None:
+    """The corpus's first records and a record whose legal count and digest are damaged
+    verify alike either way, messages included."""
+    paths: list[str | Path] = [*sorted(CORPUS.glob("*.json"))[:4]]
+    text = Path(paths[0]).read_text(encoding="utf-8")
+    for index, field in ((5, "legal_count"), (9, "legal_digest")):
+        document = json.loads(text)
+        step = document["steps"][index]
+        step[field] = step[field] + 1 if field == "legal_count" else "sha256:" + "1" * 64
+        path = tmp_path / f"damaged-{field}.json"
+        path.write_text(json.dumps(document), encoding="utf-8")
+        paths.append(path)
+
+    def lines(report: Any) -> list[Any]:
+        return [(f.outcome, f.message, f.step, f.field, f.mismatches) for f in report.files]
+
+    remembered = lines(verify_paths(paths, COMPONENTS))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(trace_replay, "_legal_summary", trace_replay._plain_legal_summary)
+        assert lines(verify_paths(paths, COMPONENTS)) == remembered
+    assert [line[0].value for line in remembered] == ["ok"] * 4 + ["diverged"] * 2
+    assert [line[2:4] for line in remembered[4:]] == [(5, "legal_count"), (9, "legal_digest")]
 
 
 def test_step_clauses_of_events_with_a_clause_list_are_the_plain_recipe() -> None:

@@ -193,7 +193,9 @@ def parse_json_document(text: str, limits: Limits, source: str) -> Parsed:
     could be refused: a value the parser's hooks refused, or a string the text shows may
     break the string limits; otherwise it would find nothing.
     """
-    check_structure(text, limits, source)
+    # Encoded once for the structure check and the integers' check (both need bytes).
+    ascii_bytes = text.encode("ascii") if text.isascii() else None
+    check_structure(text, limits, source, ascii_bytes)
     numbers = _Numbers(limits.max_int_digits)
     try:
         document = json.loads(
@@ -201,7 +203,7 @@ def parse_json_document(text: str, limits: Limits, source: str) -> Parsed:
             # Without an integer of more than ``short`` digits the hook would only
             # convert each integer, as the parser does itself.
             parse_int=numbers.integer
-            if not _HOOK_ONLY_IF_NEEDED or _may_hold_long_integers(text, numbers.short)
+            if not _HOOK_ONLY_IF_NEEDED or _may_hold_long_integers(text, numbers.short, ascii_bytes)
             else None,
             parse_float=numbers.number,
             parse_constant=numbers.constant,
@@ -226,19 +228,51 @@ _WALK_ONLY_IF_NEEDED = True
 _HOOK_ONLY_IF_NEEDED = True
 """False calls the integer hook for every integer (the tests compare both ways)."""
 
-_DIGITS = bytes(ord("0") if chr(code) in "0123456789" else ord(" ") for code in range(256))
-"""Turns every ASCII digit into ``0`` and every other byte into a space."""
+_DIGITS = bytes(
+    ord("0") if chr(code) in "0123456789" else code if chr(code) == '"' else ord(" ")
+    for code in range(256)
+)
+"""Turns every ASCII digit into ``0``, keeps quotes and turns every other byte into a
+space."""
 
 
-def _may_hold_long_integers(text: str, short: int) -> bool:
+def _may_hold_long_integers(text: str, short: int, ascii_bytes: bytes | None = None) -> bool:
     """False when no integer of the JSON ``text`` has more than ``short`` digits, as
     seen from the text alone: it is ASCII and no run of more than ``short`` digits
-    occurs anywhere in it. The integer hook notes or refuses only integers of more
-    digits (``short`` is at most both limits), so without one it would convert every
-    integer as the parser does. True means: look."""
-    if not text.isascii():
+    occurs in it outside its strings. The integer hook notes or refuses only integers
+    of more digits (``short`` is at most both limits), so without one it would convert
+    every integer as the parser does. True means: look.
+
+    Runs of digits inside strings are common (the hexadecimal digests), so each run
+    found is placed: without a backslash no string holds an escaped quote, so a run
+    lies inside a string when an odd number of quotes come before it (the parser reads
+    the text the same way up to its first error, and stops there). Each run inside a
+    string is skipped to that string's closing quote; counting and searching run in C.
+    ``ascii_bytes``: ``text`` encoded as ASCII, if the caller has it."""
+    if ascii_bytes is None:
+        if not text.isascii():
+            return True
+        ascii_bytes = text.encode("ascii")
+    digits = ascii_bytes.translate(_DIGITS)
+    run = b"0" * (short + 1)
+    found = digits.find(run)
+    if found < 0:
+        return False
+    if "\\" in text:
         return True
-    return b"0" * (short + 1) in text.encode("ascii").translate(_DIGITS)
+    quotes = 0
+    position = 0
+    while found >= 0:
+        quotes += digits.count(b'"', position, found)
+        if quotes % 2 == 0:  # outside every string
+            return True
+        closing = digits.find(b'"', found)
+        if closing < 0:  # an unterminated string: let the hook look
+            return True
+        quotes += 1
+        position = closing + 1
+        found = digits.find(run, position)
+    return False
 
 
 def parse_json(text: str, limits: Limits, source: str) -> Any:

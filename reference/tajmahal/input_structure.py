@@ -22,13 +22,17 @@ _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def check_structure(text: str, limits: Limits, source: str) -> None:
+def check_structure(
+    text: str, limits: Limits, source: str, ascii_bytes: bytes | None = None
+) -> None:
     """Refuse text nested deeper than ``limits.max_depth`` or with too many values.
 
     Strings are blanked out first (a bracket inside a string does not nest); the depth
     is the running count of openings minus closings, computed without recursion.
+    ``ascii_bytes``: the text encoded as ASCII, when the caller has it already (the
+    text is then ASCII).
     """
-    bare = _structure(text)
+    bare = _structure(text, ascii_bytes)
     if _too_deep(bare, limits.max_depth):
         raise InputError(f"nested more than {limits.max_depth} levels deep", source=source)
     values = bare.count(",") + bare.count(":") + bare.count("[") + bare.count("{") + 1
@@ -57,7 +61,7 @@ _NOT_STRUCTURE = bytes(code for code in range(256) if chr(code) not in '[]{},:"'
 encoded as bytes, where deleting runs in C over a table of 256 entries)."""
 
 
-def _structure(text: str) -> str:
+def _structure(text: str, ascii_bytes: bytes | None = None) -> str:
     """Text holding, in order, the brackets, commas and colons of ``text`` that lie outside
     its string literals (what :func:`check_structure` counts), as :func:`_blank_strings`
     leaves them. For ASCII text with no backslash, everything else is deleted first
@@ -66,10 +70,12 @@ def _structure(text: str) -> str:
     lost and the quotes still alternate), then what lies between the quotes that remain
     is left out as :func:`_blank_strings` leaves it out. With an odd number of quotes the
     last string is unterminated and :func:`_blank_strings` keeps its content, so removing
-    a pair could move text into it (``":""``): such text is blanked as it is."""
-    if "\\" in text or not text.isascii() or text.count('"') % 2:
+    a pair could move text into it (``":""``): such text is blanked as it is.
+    ``ascii_bytes``: ``text`` encoded as ASCII, if the caller has it."""
+    if "\\" in text or (ascii_bytes is None and not text.isascii()) or text.count('"') % 2:
         return _blank_strings(text)
-    kept = text.encode("ascii").translate(None, _NOT_STRUCTURE).replace(b'""', b"")
+    data = text.encode("ascii") if ascii_bytes is None else ascii_bytes
+    kept = data.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
     return _blank_strings(kept.decode("ascii"))
 
 

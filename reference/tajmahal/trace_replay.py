@@ -185,6 +185,38 @@ def _parse_action(text: str) -> Action:
     return action
 
 
+def _plain_legal_summary(actions: tuple[Action, ...]) -> tuple[tuple[str, ...], str]:
+    """The sorted strings of ``actions`` and their :func:`~tajmahal.digest.legal_digest`."""
+    strings = action_strings(actions)
+    return tuple(strings), sha256_text("\n".join(strings))  # legal_digest, already sorted
+
+
+def _legal_summary(actions: tuple[Action, ...]) -> tuple[tuple[str, ...], str]:
+    """:func:`_plain_legal_summary`, remembered by the identities of the actions.
+
+    The engine hands out the same action objects (it looks them up in tables), and the
+    same lists of them recur: a player left only ``withdraw``, the same display, the
+    same cities open in a province (on the golden corpus 7,504 different lists among
+    18,295 decision steps). Each remembered list keeps its actions alive beside the
+    summary, so the identities found in a key are those of these very actions."""
+    key = tuple(map(id, actions))
+    found = _LEGAL.get(key)
+    if found is None:
+        strings, digest = _plain_legal_summary(actions)
+        if len(_LEGAL) >= LEGAL_KEPT:
+            _LEGAL.clear()
+        _LEGAL[key] = (actions, strings, digest)
+        return strings, digest
+    return found[1], found[2]
+
+
+_LEGAL: dict[tuple[int, ...], tuple[tuple[Action, ...], tuple[str, ...], str]] = {}
+"""The identities of a list of legal actions: the list itself (kept alive), its sorted
+strings and its digest (see :func:`_legal_summary`)."""
+LEGAL_KEPT = 16384
+"""Lists of legal actions remembered at most (emptied when full)."""
+
+
 def replay_steps(
     record: Record, components: Components, source: str = ""
 ) -> Iterator[ReplayedStep]:
@@ -244,14 +276,13 @@ def _replay(
                 )
             )
         if step.legal_count is not None or step.legal is not None:
-            legal = action_strings(legal_actions(state))
+            legal, digest = _legal_summary(legal_actions(state))
             if step.legal_count != len(legal):
                 found.append(Mismatch("legal_count", step.legal_count, len(legal)))
-            digest = sha256_text("\n".join(legal))  # legal_digest(legal), already sorted
             if step.legal_digest != digest:
                 found.append(Mismatch("legal_digest", step.legal_digest, digest))
-            if step.legal is not None and list(step.legal) != legal:
-                found.append(Mismatch("legal", list(step.legal), legal))
+            if step.legal is not None and list(step.legal) != list(legal):
+                found.append(Mismatch("legal", list(step.legal), list(legal)))
         try:
             after, events = apply_with_events(state, action)
         except IllegalActionError as error:

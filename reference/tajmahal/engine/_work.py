@@ -34,6 +34,7 @@ class WorkPlayer:
         "goods_tiles",
         "hand",
         "influence",
+        "original",
         "played",
         "province_tiles",
         "score",
@@ -42,6 +43,8 @@ class WorkPlayer:
     )
 
     def __init__(self, player: PlayerState) -> None:
+        self.original = player
+        """The frozen player this copy was made from."""
         self.hand = list(player.hand)
         self.played = list(player.played)
         self.colour = player.colour
@@ -54,15 +57,29 @@ class WorkPlayer:
         self.score = player.score
 
     def freeze(self) -> PlayerState:
-        """The frozen player (hands and influence tiles are kept sorted on insertion)."""
+        """The frozen player (hands and influence tiles are kept sorted on insertion).
+
+        A collection that ends as it began is the original's tuple again, not an equal
+        copy, so that what is unchanged stays shared (the canonical text reuses the
+        texts of parts it has seen, by identity)."""
+        original = self.original
+        hand = tuple(self.hand)
+        if hand == original.hand:
+            hand = original.hand
+        played = tuple(self.played)
+        if played == original.played:
+            played = original.played
+        influence = tuple(self.influence)  # kept in canonical order by insort
+        if influence == original.influence:
+            influence = original.influence
         # Positional, in field order: this runs once per changed seat per action.
         return PlayerState(
-            tuple(self.hand),
-            tuple(self.played),
+            hand,
+            played,
             self.colour,
             self.withdrawn,
             self.withdrawn_counts,
-            tuple(self.influence),  # kept in canonical order by insort
+            influence,
             self.province_tiles,
             self.goods_tiles,
             self.score,
