@@ -6,8 +6,11 @@ the whole document, on every state of random games and on states that do not sur
 the round trip.
 
 The view check gathers, part by part and through a memo, the cards hidden from any seat
-that a view shows, then keeps those hidden from the viewer; the view itself reuses the
-player views made for the very same seats before. Here both are compared, on every state
+that a view shows, then keeps those hidden from the viewer; the parts every seat's view
+shows alike are looked at once per state, each player view once, and what the last
+check found in the very same parts is brought up to date with the cards that joined or
+left the hidden ones; the view itself reuses the player views made for the very same
+seats before. Here both are compared, on every state
 of random games and on damaged states, with the plain computation: a fresh view, every
 string of it walked without memos, compared with the cards hidden from the viewer.
 """
@@ -24,6 +27,7 @@ from positions import game
 
 import tajmahal.reading
 from tajmahal import invariants
+from tajmahal.invariants import secrets
 from tajmahal.invariants.round_trip import serialization_round_trip
 from tajmahal.invariants.secrets import _STRINGS_MEMO, hidden_cards_shown, views_hide_secrets
 from tajmahal.reading import _READ_BACK
@@ -72,7 +76,8 @@ def damaged(state: GameState) -> Iterator[GameState]:
 
 
 def leaky_views() -> Iterator[Callable[[GameState, int], View]]:
-    """Faulty views: another hand shown, a deck card among the known picks."""
+    """Faulty views: another hand shown, a deck card among the known picks or as the
+    viewer."""
 
     def other_hand(state: GameState, seat: int) -> View:
         seen = view(state, seat)
@@ -91,8 +96,15 @@ def leaky_views() -> Iterator[Callable[[GameState, int], View]]:
         players[seat] = own
         return attrs.evolve(seen, players=tuple(players))
 
+    def deck_card_as_viewer(state: GameState, seat: int) -> View:
+        seen = view(state, seat)
+        if not state.deck:
+            return seen
+        return attrs.evolve(seen, viewer=state.deck[0])  # type: ignore[arg-type]
+
     yield other_hand
     yield deck_card
+    yield deck_card_as_viewer
 
 
 def check_alike(state: GameState) -> None:
@@ -100,6 +112,7 @@ def check_alike(state: GameState) -> None:
     assert list(views_hide_secrets(state)) == expected  # memos as the game left them
     _STRINGS_MEMO.clear()
     _SEAT_VIEWS.clear()
+    secrets._LAST.__init__()  # type: ignore[misc]  # what the last check kept: nothing
     assert list(views_hide_secrets(state)) == expected
 
 
@@ -130,6 +143,60 @@ def test_the_view_check_agrees_with_the_full_walk_on_leaky_views(game_: Game) ->
                 assert list(views_hide_secrets(state)) == expected
                 caught += bool(expected)
             assert caught, "a leaky view went unnoticed"
+
+
+@pytest.mark.clause("TM.PLAY.HANDS_SECRET")
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(first=games(max_choices=30, max_extra=80), second=games(max_choices=30, max_extra=80))
+def test_the_view_check_agrees_with_the_full_walk_on_states_of_two_games_in_turn(
+    first: Game, second: Game
+) -> None:
+    """What one check keeps for the next is right for any state: the states of two games
+    in turn, each followed by a damaged copy, share no parts or a few."""
+    for one, other in zip(first.states, second.states, strict=False):
+        turn = (one, other, *list(damaged(one))[:1], one, other)
+        expected = [full_verdict(state, fresh_view) for state in turn]
+        assert [list(views_hide_secrets(state)) for state in turn] == expected
+
+
+@pytest.mark.clause("TM.PLAY.HANDS_SECRET")
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_=games(max_choices=40, max_extra=120))
+def test_cards_joining_or_leaving_the_hidden_ones_are_seen_in_unchanged_player_views(
+    game_: Game,
+) -> None:
+    """A card played (shown in its player's view) that turns up in the deck too, then
+    leaves it again: the player views of that seat are the same objects in all three
+    states, so what the last check found in them must follow the cards hidden now."""
+    tried = 0
+    for state in game_.states:
+        played = [card for player in state.players for card in player.played]
+        if not played:
+            continue
+        buried = attrs.evolve(state, deck=(*state.deck, played[0]))
+        expected = [full_verdict(each, fresh_view) for each in (state, buried, state)]
+        assert expected[1], "a played card in the deck went unnoticed"
+        assert [list(views_hide_secrets(each)) for each in (state, buried, state)] == expected
+        tried += 1
+    assert tried or not any(player.played for s in game_.states for player in s.players)
+
+
+@pytest.mark.clause("TM.PLAY.HANDS_SECRET")
+def test_a_player_view_holding_something_that_may_change_is_walked_afresh(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = game(3)
+    box: list[str] = []
+
+    def boxed(seen_state: GameState, player: int, picks: Picks | None = None) -> View:
+        seen = view(seen_state, player, picks)
+        other = attrs.evolve(seen.players[1], known=box)  # type: ignore[arg-type]
+        return attrs.evolve(seen, players=(seen.players[0], other, *seen.players[2:]))
+
+    monkeypatch.setattr(invariants.secrets, "view", boxed)
+    assert list(views_hide_secrets(state)) == []
+    box.append(state.deck[0])
+    assert list(views_hide_secrets(state)) == full_verdict(state, boxed) != []
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Callable, Iterable
 from typing import cast
@@ -9,7 +10,7 @@ from typing import cast
 import attrs
 
 from tajmahal.state import GameState
-from tajmahal.view import view
+from tajmahal.view import View, view
 
 _NO_STRINGS: frozenset[str] = frozenset()
 
@@ -186,39 +187,188 @@ def hidden_cards_shown(state: GameState, seat: int, seen: object) -> list[str]:
     return sorted(hidden & strings)
 
 
+_Seen = tuple[object, frozenset[str], frozenset[str], bool]
+"""A part looked at: the part itself (kept, so its ``id`` is not reused), the strings
+inside it, those of them hidden from some seat, and whether it can never change."""
+
+
+class _Table:
+    """What the last check kept for the next one (consecutive states of a game share
+    most of their parts, and so do their views)."""
+
+    __slots__ = ("against", "deck", "hands", "parts", "players", "strings", "union")
+
+    def __init__(self) -> None:
+        self.hands: dict[int, tuple[tuple[str, ...], object, frozenset[str]]] = {}
+        """Per hand tuple of the last state (by ``id``; the hand and the special cards
+        it was read with kept beside, so the id cannot be reused while it is
+        remembered), its cards that are not special cards."""
+        self.deck: tuple[tuple[str, ...], frozenset[str]] = ((), frozenset())
+        """The last deck, and its cards as a set."""
+        self.parts: tuple[object, ...] = ()
+        """The shared parts of the last view looked at (:data:`_SHARED`), kept alive; a
+        part that may change (see :func:`_walk`) is not kept (None in its place)."""
+        self.strings: tuple[frozenset[str], ...] = ()
+        """The strings inside each of them."""
+        self.union: frozenset[str] = frozenset()
+        """All those strings."""
+        self.against: frozenset[str] = frozenset()
+        """The cards hidden from some seat in the last check."""
+        self.players: dict[int, _Seen] = {}
+        """The player views of the last check's views (by ``id``, kept beside), each
+        with the strings inside it and those of them in :attr:`against`."""
+
+
+_LAST = _Table()
+"""The one table of :func:`views_hide_secrets` (replaced part by part by each check)."""
+
+_NO_CHANGES: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+
+
+_SHARED = operator.attrgetter(
+    *(name for name in attrs.fields_dict(View) if name not in ("viewer", "players"))
+)
+"""Every field of a view but the viewer and the players: the parts every seat's view
+of a state shows alike (the very same objects, taken from the state)."""
+
+
+def _secret(state: GameState) -> tuple[list[frozenset[str]], frozenset[str]]:
+    """Per seat, the cards of its hand that are not special cards; and the deck's cards.
+    A hand or deck that is the very object seen in the last check is not read again."""
+    specials = state.config.components.specials
+    known = _LAST.hands
+    hands: dict[int, tuple[tuple[str, ...], object, frozenset[str]]] = {}
+    secret: list[frozenset[str]] = []
+    for player in state.players:
+        hand = player.hand
+        entry = known.get(id(hand))
+        if entry is None or entry[0] is not hand or entry[1] is not specials:
+            entry = (hand, specials, frozenset([card for card in hand if card not in specials]))
+        hands[id(hand)] = entry
+        secret.append(entry[2])
+    _LAST.hands = hands
+    if _LAST.deck[0] is not state.deck:
+        _LAST.deck = (state.deck, frozenset(state.deck))
+    return secret, _LAST.deck[1]
+
+
+def _shared_strings(parts: tuple[object, ...]) -> frozenset[str]:
+    """Every string inside ``parts`` (a view's shared parts): those of the parts that
+    are the very objects of the last call are taken from it, the others walked."""
+    last = _LAST.parts
+    if len(last) != len(parts):
+        last = (None,) * len(parts)
+    strings = list(_LAST.strings) or [_NO_STRINGS] * len(parts)
+    kept = list(parts)
+    union = _LAST.union
+    for index in itertools.compress(range(len(parts)), map(operator.is_not, parts, last)):
+        found, fixed = _walk(parts[index])
+        if found or strings[index]:
+            union = None  # type: ignore[assignment]
+        strings[index] = found
+        if not fixed:
+            kept[index] = None
+    if union is None:
+        union = frozenset().union(*strings)
+    _LAST.parts, _LAST.strings, _LAST.union = tuple(kept), tuple(strings), union
+    return union
+
+
+def _suspects_in_view(
+    seen: View,
+    anyone: frozenset[str],
+    shared: list[object],
+    players: dict[int, _Seen],
+    changes: tuple[frozenset[str], frozenset[str]],
+) -> frozenset[str]:
+    """The strings of ``anyone`` inside the view ``seen``: exactly
+    ``anyone & _strings_in(seen)``, gathered over its parts.
+
+    The shared parts (:data:`_SHARED`) of the first view of a state are looked at once,
+    and in the other views only checked to be the very same objects (``shared`` holds
+    them, and the strings of ``anyone`` inside them). Each player view is looked at once
+    per state (``players``, by ``id``, the player view kept beside with its strings and
+    those in ``anyone``); one met in the last check (the very same object) has its
+    strings in the last check's cards hidden from some seat brought up to date with
+    ``changes`` (the cards that joined them, the cards that left), one not met is
+    walked."""
+    parts = _SHARED(seen)
+    if not shared:
+        shared.extend((parts, anyone.intersection(_shared_strings(parts))))
+    if parts is shared[0] or all(map(operator.is_, parts, shared[0])):  # type: ignore[call-overload]
+        found: frozenset[str] = shared[1]  # type: ignore[assignment]
+    else:
+        found = anyone.intersection(_strings_in(parts))
+    viewer = seen.viewer
+    if type(viewer) is not int:
+        found = found.union(anyone.intersection(_strings_in(viewer)))
+    last = _LAST.players
+    for player in seen.players:
+        key = id(player)
+        entry = players.get(key)
+        if entry is None:
+            entry = last.get(key)
+            if entry is not None:
+                strings, inside = entry[1], entry[2]
+                added, removed = changes
+                if removed and inside:
+                    inside = inside - removed
+                if added and not strings.isdisjoint(added):
+                    inside = inside | (strings & added)
+                entry = (player, strings, inside, True)
+            else:
+                strings, fixed = _walk(player)
+                entry = (player, strings, anyone.intersection(strings), fixed)
+            players[key] = entry
+        if entry[2]:
+            found = found.union(entry[2])
+    return found
+
+
 def views_hide_secrets(state: GameState) -> Iterable[str]:
     """A player's view shows no card of the deck (hence no deck order) and, of another
     player's hand, only the special cards (public: they change hands openly); it shows
     the viewer's own hand.
 
     Every string anywhere inside each seat's view is compared with the cards hidden
-    from that seat: first with the cards hidden from any seat (most parts of a view are
-    the very same objects as in the views and states before, whose strings are
-    remembered), then those found with the cards hidden from this seat.
+    from that seat: first with the cards hidden from any seat, part by part (the parts
+    every seat's view shows alike are looked at once per state, and only those that
+    are not the very objects of the last check are walked; each player view once per
+    state), then those found with the cards hidden from this seat.
     :func:`hidden_cards_shown` is the same comparison without memos, for tests."""
-    specials = state.config.components.specials
-    secret = [
-        frozenset(card for card in player.hand if card not in specials) for player in state.players
-    ]
-    deck = frozenset(state.deck)
+    secret, deck = _secret(state)
     anyone = deck.union(*secret)  # hidden from some seat
     # Apart (no card both in the deck and a hand, or in two hands): a card hidden from
     # some seat is hidden from this one unless it is in this seat's own hand.
     apart = len(anyone) == len(deck) + sum(map(len, secret))
-    for seat in range(state.config.players):
-        seen = view(state, seat)
-        suspects = _suspects(seen, anyone)
-        if suspects:
-            if apart:
-                leaked = sorted(suspects.difference(secret[seat]))
-            else:
-                others = [cards for other, cards in enumerate(secret) if other != seat]
-                leaked = sorted(
-                    card
-                    for card in suspects
-                    if card in deck or any(card in cards for cards in others)
+    before = _LAST.against
+    changes = (anyone - before, before - anyone) if anyone != before else _NO_CHANGES
+    shared: list[object] = []
+    players: dict[int, _Seen] = {}
+    try:
+        for seat in range(state.config.players):
+            seen = view(state, seat)
+            if type(seen) is View:
+                suspects: frozenset[str] | set[str] = _suspects_in_view(
+                    seen, anyone, shared, players, changes
                 )
-            if leaked:
-                yield f"player {seat}'s view shows hidden cards {leaked[:5]}"
-        if seen.players[seat].hand != state.players[seat].hand:
-            yield f"player {seat}'s view does not show their own hand"
+            else:
+                suspects = _suspects(seen, anyone)
+            if suspects:
+                if apart:
+                    leaked = sorted(suspects.difference(secret[seat]))
+                else:
+                    others = [cards for other, cards in enumerate(secret) if other != seat]
+                    leaked = sorted(
+                        card
+                        for card in suspects
+                        if card in deck or any(card in cards for cards in others)
+                    )
+                if leaked:
+                    yield f"player {seat}'s view shows hidden cards {leaked[:5]}"
+            if seen.players[seat].hand != state.players[seat].hand:
+                yield f"player {seat}'s view does not show their own hand"
+    finally:
+        # Only the player views that can never change are carried over.
+        _LAST.players = {key: entry for key, entry in players.items() if entry[3]}
+        _LAST.against = anyone
