@@ -97,6 +97,11 @@ def _short(value: Any, limit: int = 100) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _refusal(reply: dict[str, Any]) -> str:
+    """How the other engine's refusal reads: its error code and the start of its message."""
+    return f"{reply.get('error')}: {_short(reply.get('message', ''))}"
+
+
 def _differing_parts(expected: dict[str, Any], actual: dict[str, Any]) -> set[str]:
     """The top-level keys of two state documents that differ, ``seats.KEY`` for a key of
     any seat."""
@@ -177,7 +182,7 @@ def refused_new_game(reply: dict[str, Any]) -> Divergence:
         action=None,
         actor=None,
         expected="the game starts",
-        actual=f"{reply.get('error')}: {_short(reply.get('message', ''))}",
+        actual=_refusal(reply),
         details=("the engine refused to start the game from the setup",),
         clauses=("TM.SETUP.HANDS",),
     )
@@ -198,7 +203,7 @@ def legal_divergence(
             action=None,
             actor=actor,
             expected=f"{len(strings)} actions",
-            actual=f"{answer.get('error')}: {_short(answer.get('message', ''))}",
+            actual=_refusal(answer),
             details=("the engine refused to list the legal actions",),
             clauses=(),
         )
@@ -258,7 +263,7 @@ def step_divergence(
             action=text,
             actor=actor,
             expected="the action is legal",
-            actual=f"{answer.get('error')}: {_short(answer.get('message', ''))}",
+            actual=_refusal(answer),
             details=(f"the engine refused {text}",),
             clauses=clauses,
             foreign_clause=answer.get("clause"),
