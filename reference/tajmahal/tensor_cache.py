@@ -133,19 +133,20 @@ class TensorCache:
     __slots__ = (
         "_at",
         "_colours",
-        "_counters",
         "_court_tiles",
         "_discard",
         "_discards",
         "_display",
         "_encoder",
         "_hands",
+        "_offsets",
         "_orders",
         "_palace_counts",
         "_palaces",
         "_parts",
         "_provinces",
         "_scalars",
+        "_seat_offsets",
         "_seats",
         "_specials",
         "_steps",
@@ -170,18 +171,18 @@ class TensorCache:
         self._colours = tuple(
             {id(colour): index for colour, index in table.items()} for table in encoder._colour
         )
-        self._counters = (
+        self._offsets = (
             at["players"] - 3,
             at["visit"] - 1,
             at["start_player"],
             at["to_move"],
-            at["hand_size"],
-            at["withdrawn"],
-            at["score"],
             at["deck_size"],
             at["crown_in_court"],
         )
-        """Offsets read at every step, as one tuple unpacked at once."""
+        """The state's offsets read at every step, as one tuple unpacked at once (the
+        player count's and the visit's less their first values, 3 and 1)."""
+        self._seat_offsets = (at["hand_size"], at["withdrawn"], at["score"])
+        """The offsets of a seat's counts, read for every changed seat."""
         self._provinces = {p: at["current_province"] + n for p, n in layout.provinces.items()}
         self._court_tiles = {
             t: at["court_province_tile"] + n for t, n in layout.province_tiles.items()
@@ -292,7 +293,7 @@ class TensorCache:
                 cells[index] = times
             slot.influence_counts = list(counts)
             slot.influence = influence
-        _, _, _, _, hand_size, withdrawn, score, _, _ = self._counters
+        hand_size, withdrawn, score = self._seat_offsets
         cells[hand_size + seat] = float(len(player.hand))
         cells[withdrawn + seat] = float(player.withdrawn)
         cells[score + seat] = float(player.score)
@@ -342,7 +343,7 @@ class TensorCache:
         """Make the seat-slot tensor that of ``state``."""
         cells = self._writer
         seats = state.players
-        players, visit, start, to_move, _, _, _, deck, crown = self._counters
+        players, visit, start, to_move, deck, crown = self._offsets
         scalars = [
             players + len(seats),
             visit + state.visit,
