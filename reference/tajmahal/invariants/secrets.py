@@ -260,16 +260,14 @@ def _shared_strings(parts: tuple[object, ...]) -> frozenset[str]:
         last = (None,) * len(parts)
     strings = list(_LAST.strings) or [_NO_STRINGS] * len(parts)
     kept = list(parts)
-    union = _LAST.union
+    stale = False  # whether a part's strings changed, so the union must be made again
     for index in itertools.compress(range(len(parts)), map(operator.is_not, parts, last)):
         found, fixed = _walk(parts[index])
-        if found or strings[index]:
-            union = None  # type: ignore[assignment]
+        stale = stale or bool(found) or bool(strings[index])
         strings[index] = found
         if not fixed:
             kept[index] = None
-    if union is None:
-        union = frozenset().union(*strings)
+    union = frozenset().union(*strings) if stale else _LAST.union
     _LAST.parts, _LAST.strings, _LAST.union = tuple(kept), tuple(strings), union
     return union
 
@@ -277,7 +275,7 @@ def _shared_strings(parts: tuple[object, ...]) -> frozenset[str]:
 def _suspects_in_view(
     seen: View,
     anyone: frozenset[str],
-    shared: list[object],
+    shared: list[tuple[tuple[object, ...], frozenset[str]]],
     players: dict[int, _Seen],
     changes: tuple[frozenset[str], frozenset[str]],
 ) -> frozenset[str]:
@@ -292,11 +290,12 @@ def _suspects_in_view(
     strings in the last check's cards hidden from some seat brought up to date with
     ``changes`` (the cards that joined them, the cards that left), one not met is
     walked."""
-    parts = _SHARED(seen)
+    parts: tuple[object, ...] = _SHARED(seen)
     if not shared:
-        shared.extend((parts, anyone.intersection(_shared_strings(parts))))
-    if parts is shared[0] or all(map(operator.is_, parts, shared[0])):  # type: ignore[call-overload]
-        found: frozenset[str] = shared[1]  # type: ignore[assignment]
+        shared.append((parts, anyone.intersection(_shared_strings(parts))))
+    first_parts, first_found = shared[0]
+    if parts is first_parts or all(map(operator.is_, parts, first_parts)):
+        found = first_found
     else:
         found = anyone.intersection(_strings_in(parts))
     viewer = seen.viewer
@@ -343,7 +342,7 @@ def views_hide_secrets(state: GameState) -> Iterable[str]:
     apart = len(anyone) == len(deck) + sum(map(len, secret))
     before = _LAST.against
     changes = (anyone - before, before - anyone) if anyone != before else _NO_CHANGES
-    shared: list[object] = []
+    shared: list[tuple[tuple[object, ...], frozenset[str]]] = []
     players: dict[int, _Seen] = {}
     try:
         for seat in range(state.config.players):
