@@ -19,6 +19,16 @@ Python's thresholds.
 renamed): the two verify the same paths in alternation in this one process, so that
 both see the same load, and the rates of both, their best-of ratio and the median of
 the per-run ratios are printed with both digests.
+
+``--floors`` prints, beside the whole verification, the time of the work a verification
+cannot avoid, each part timed alone over the same steps (best of ``--runs`` passes, CPU
+time, after the verification's own runs): parsing the files' JSON (``json.loads`` of the
+bytes, without the bounded reader's checks or the schema), the engine's
+``apply_with_events`` once per step (actions parsed beforehand), the state digest of
+every state after a step (its canonical text, as the verifier writes it, and the SHA-256
+of that text), and the legal actions of every decision with their digest. Their sum is
+what the design allows at best; the rest of a verification's time is the record's
+checks, the step values built from it, the comparisons, the tags and the clauses.
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ import argparse
 import contextlib
 import hashlib
 import importlib
+import json
 import os
 import re
 import shutil
@@ -37,9 +48,14 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from tajmahal.actions import Action, parse_action
 from tajmahal.commands.verify import fewer_collections
-from tajmahal.components import default_components
+from tajmahal.components import Components, default_components
+from tajmahal.digest import canonical_json, legal_digest, state_digest
+from tajmahal.engine import apply_with_events, legal_actions
 from tajmahal.schemas import FAST_PATH_VARIABLE, compiled_validator_available
+from tajmahal.state import GameState
+from tajmahal.trace import initial_state, read_record
 from tajmahal.verify import Report, collect_paths, verify_paths
 
 CORPUS = Path(__file__).resolve().parent.parent / "specs" / "traces"
@@ -127,6 +143,94 @@ def _compare(arguments: argparse.Namespace) -> int:
     return int(reports["this"].exit_code)
 
 
+def _best(work: Any, runs: int) -> float:
+    """The least CPU time of ``runs`` calls of ``work()`` (collector as the command sets it)."""
+    best = float("inf")
+    with fewer_collections():
+        for _ in range(runs):
+            started = time.process_time()
+            work()
+            best = min(best, time.process_time() - started)
+    return best
+
+
+def _floors(paths: list[str], components: Components, runs: int) -> list[tuple[str, float]]:
+    """The CPU time of each part of the work a verification of ``paths`` cannot avoid
+    (see the module docstring), each the best of ``runs`` passes over every step."""
+    files = [Path(path) for path in collect_paths(paths)]
+    data = [path.read_bytes() for path in files]
+    games: list[tuple[GameState, list[Action]]] = []
+    for path in files:
+        record = read_record(path)
+        games.append(
+            (initial_state(record, components), [parse_action(s.action) for s in record.steps])
+        )
+    states: list[GameState] = []  # every state after a step, in order
+    decisions: list[GameState] = []  # every state in which a player chooses
+    for state, actions in games:
+        for action in actions:
+            if state.to_move is not None and not state.is_over:
+                decisions.append(state)
+            state = apply_with_events(state, action)[0]
+            states.append(state)
+    texts = [canonical_json(state).encode("utf-8") for state in states]
+    lists = [legal_actions(state) for state in decisions]
+
+    def parse() -> None:
+        for item in data:
+            json.loads(item)
+
+    def engine() -> None:
+        for state, actions in games:
+            for action in actions:
+                state = apply_with_events(state, action)[0]
+
+    def canonical() -> None:
+        for state in states:
+            canonical_json(state)
+
+    def sha256() -> None:
+        for text in texts:
+            hashlib.sha256(text).hexdigest()
+
+    def digests() -> None:
+        for state in states:
+            state_digest(state)
+
+    def legal() -> None:
+        for state in decisions:
+            legal_actions(state)
+
+    def legal_digests() -> None:
+        for actions in lists:
+            legal_digest(actions)
+
+    return [
+        ("parsing the JSON (json.loads)", _best(parse, runs)),
+        ("apply_with_events, once per step", _best(engine, runs)),
+        ("state digests (text and SHA-256)", _best(digests, runs)),
+        ("  of which the canonical text", _best(canonical, runs)),
+        ("  of which the SHA-256 of the whole text", _best(sha256, runs)),
+        ("legal actions of each decision", _best(legal, runs)),
+        ("their legal digests", _best(legal_digests, runs)),
+    ]
+
+
+def _print_floors(floors: list[tuple[str, float]], steps: int, first: float, best: float) -> None:
+    """The floors beside the whole verification, in microseconds per step."""
+    total = sum(seconds for name, seconds in floors if not name.startswith(" "))
+    rows = [
+        *floors,
+        ("sum of the floors", total),
+        ("whole verification, first run", first),
+        ("whole verification, fastest run", best),
+    ]
+    heading = f"work, over the same {steps} steps"
+    print(f"{heading:<44} {'s CPU':>7} {'µs/step':>8} {'steps/s':>8}")
+    for name, seconds in rows:
+        print(f"{name:<44} {seconds:7.3f} {seconds / steps * 1e6:8.2f} {steps / seconds:8.0f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("paths", nargs="*", default=[str(CORPUS)])
@@ -145,6 +249,11 @@ def main(argv: list[str] | None = None) -> int:
         "--against",
         metavar="DIR",
         help="another checkout of the project to compare with, in alternation",
+    )
+    parser.add_argument(
+        "--floors",
+        action="store_true",
+        help="also time the work a verification cannot avoid, part by part",
     )
     arguments = parser.parse_args(argv)
     if arguments.without_fast:
@@ -177,6 +286,9 @@ def main(argv: list[str] | None = None) -> int:
         f"outcomes {report.summary().split(';')[0]}; schema validation: {validator}; "
         f"digest {_digest(report, _names(arguments.paths))}"
     )
+    if arguments.floors:
+        floors = _floors(arguments.paths, components, arguments.runs)
+        _print_floors(floors, report.steps, first, best)
     return report.exit_code
 
 
