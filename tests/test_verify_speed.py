@@ -473,6 +473,27 @@ def test_the_structure_counted_is_what_blanking_the_strings_leaves(text: str) ->
     )
 
 
+@SETTINGS
+@given(
+    text=st.text(alphabet="[]{},:0é", max_size=80),
+    limit=st.integers(min_value=0, max_value=6),
+)
+@example(text="[" * 33, limit=32)
+@example(text="]]][[[", limit=2)
+@example(text="", limit=0)
+def test_the_depth_in_c_is_the_depth_by_the_recipe(text: str, limit: int) -> None:
+    assert input_structure._too_deep(text, limit) == input_structure._plain_too_deep(text, limit)
+
+
+def test_the_depth_is_checked_in_c_only_for_ascii(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast depth is taken for ASCII text; turning it off gives the same verdicts."""
+    deep = "[" * 40 + "]" * 40
+    verdicts = [input_structure._too_deep(text, 32) for text in (deep, "[é]", "[[]]")]
+    monkeypatch.setattr(input_structure, "_FAST_DEPTH", False)
+    assert [input_structure._too_deep(text, 32) for text in (deep, "[é]", "[[]]")] == verdicts
+    assert verdicts == [True, False, False]
+
+
 # ---------------------------------------------------------------------------------------
 # The command's collector setting
 
