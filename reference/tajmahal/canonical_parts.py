@@ -137,10 +137,14 @@ def _palace(palace: Palace) -> str:
 
 def _palaces(palaces: tuple[Palace, ...]) -> str:
     """The palaces' texts, each written once while remembered (a palace stays the same
-    object for the rest of the game)."""
+    object for the rest of the game): looked up by identity in C when every palace is
+    remembered (a step adds at most one), else each in turn."""
     texts = _PALACE.texts
-    write = _PALACE.text
-    return "[" + ",".join([texts.get(id(palace)) or write(palace) for palace in palaces]) + "]"
+    try:
+        return "[" + ",".join(map(texts.__getitem__, map(id, palaces))) + "]"
+    except KeyError:
+        write = _PALACE.text
+        return "[" + ",".join([texts.get(id(palace)) or write(palace) for palace in palaces]) + "]"
 
 
 _WITHDRAWAL = (
