@@ -42,7 +42,7 @@ from tajmahal.serialize import canonical_json, state_digest, state_from_json, st
 from tajmahal.setup import new_game, random_setup
 from tajmahal.state import GameState, PlayerState, Withdrawal
 from tajmahal.symbols import CardColour
-from tajmahal.tags import action_clauses, step_clauses
+from tajmahal.tags import action_clauses, edge_tags, sorted_edge_tags, step_clauses
 from tajmahal.testing import damaged_records, rule_sets
 from tajmahal.trace import VerificationError, read_record, replay_steps, replayed_states
 from tajmahal.verify import verify_paths
@@ -532,6 +532,29 @@ def test_remembered_step_clauses_are_the_plain_recipe(players: int) -> None:
         for _ in range(2):  # written, then remembered
             assert step_clauses(action, events) == plain_step_clauses(action, events)
             assert step_clauses(action, iter(events)) == plain_step_clauses(action, events)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(3, 5), seed=st.integers(0, 2**32 - 1), rules=rule_sets())
+def test_sorted_edge_tags_are_the_edge_tags_sorted(players: int, seed: int, rules: RuleSet) -> None:
+    """The replay compares the record's tags with :func:`sorted_edge_tags`, a tuple
+    built without a frozenset: it is the sorted :func:`edge_tags` at every step of
+    random games under every rule set."""
+    rng = random.Random(seed)
+    state = new_game(COMPONENTS, players, random_setup(COMPONENTS, players, seed), rules)
+    shown: set[str] = set()
+    while not state.is_over:
+        if state.is_chance:
+            action: Action = random_reshuffle(state, rng)
+        else:
+            action = rng.choice(legal_actions(state))
+        after, events = apply_with_events(state, action)
+        tags = sorted_edge_tags(state, action, events, after)
+        assert tags == tuple(sorted(edge_tags(state, action, events, after)))
+        assert type(tags) is tuple
+        shown.update(tags)
+        state = after
+    assert "last-player-alone" in shown  # the last player of every visit acts alone
 
 
 # ---------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ The tags (each produced when the step shows it):
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
 
 from tajmahal.actions import (
     Action,
@@ -111,17 +112,14 @@ def action_clauses(action: Action) -> tuple[str, ...]:
 def step_clauses(action: Action, events: Iterable[Event]) -> tuple[str, ...]:
     """The clauses and rulings that decided a step: the action's own clause and every
     event's, sorted and without duplicates."""
-    key = (action_clauses(action), *[event.clauses for event in events])
+    key = (action_clauses(action), *map(_CLAUSES, events))
     try:
         found = _STEP_CLAUSES.get(key)
     except TypeError:  # a clause list that is not a tuple of strings: no memo
         found = None
     if found is not None:
         return found
-    ids: set[str] = set()
-    for clauses in key:
-        ids.update(clauses)
-    found = tuple(sorted(ids))
+    found = tuple(sorted(set().union(*key)))
     try:
         if len(_STEP_CLAUSES) >= 4096:
             _STEP_CLAUSES.clear()
@@ -131,6 +129,10 @@ def step_clauses(action: Action, events: Iterable[Event]) -> tuple[str, ...]:
     return found
 
 
+_CLAUSES = attrgetter("clauses")
+"""An event's clauses (read in C by ``map``)."""
+_WITHDRAWN = attrgetter("withdrawn")
+"""Whether a seat has withdrawn (read in C by ``map``)."""
 _STEP_CLAUSES: dict[tuple[tuple[str, ...], ...], tuple[str, ...]] = {}
 """:func:`step_clauses` by the clause tuples it was given (the action's, then each
 event's, in order): the same few combinations recur step after step."""
@@ -140,9 +142,23 @@ def edge_tags(
     before: GameState, action: Action, events: Iterable[Event], after: GameState
 ) -> frozenset[str]:
     """The edge tags (see the module docstring) that the step shows."""
+    return frozenset(_tags(before, action, events, after))
+
+
+def sorted_edge_tags(
+    before: GameState, action: Action, events: Iterable[Event], after: GameState
+) -> tuple[str, ...]:
+    """:func:`edge_tags` sorted by code point, as records list them (most steps show
+    none, and get the empty tuple without a sort)."""
+    tags = _tags(before, action, events, after)
+    return tuple(sorted(tags)) if tags else ()
+
+
+def _tags(before: GameState, action: Action, events: Iterable[Event], after: GameState) -> set[str]:
+    """The tags of :func:`edge_tags`, in a set of their own."""
     happened = tuple(events)
     tags: set[str] = set()
-    exchanging: set[int | None] = set()
+    exchanging: set[int | None] | None = None
     for event in happened:
         kind = event.kind
         if kind is _PLAY:
@@ -179,6 +195,8 @@ def edge_tags(
         elif kind is _EXCHANGE:
             if event.seats:
                 tags.add("special-changes-hands")
+            if exchanging is None:
+                exchanging = set()
             exchanging.add(event.seat)
         elif kind is _WITHDRAW:
             if "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING" in event.clauses:
@@ -189,7 +207,7 @@ def edge_tags(
             tags.add("tied-winners")
     if after.step is _SHUFFLE:
         tags.add("deck-exhausted")
-    if len(exchanging) > 1:
+    if exchanging is not None and len(exchanging) > 1:
         tags.add("pairs-collide")
     if isinstance(action, Take):
         if len(action.cards) == 1:
@@ -203,11 +221,11 @@ def edge_tags(
         seat = before.to_move
         players = before.players
         if (
-            sum(player.withdrawn for player in players)
+            sum(map(_WITHDRAWN, players))
             == len(players) - 1 + players[seat].withdrawn
         ):
             tags.add("last-player-alone")
-    return frozenset(tags)
+    return tags
 
 
 _ACTS = (Play, Withdraw)

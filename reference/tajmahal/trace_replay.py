@@ -33,7 +33,7 @@ from tajmahal.errors import (
 from tajmahal.events import Event
 from tajmahal.setup import new_game, validate_setup
 from tajmahal.state import GameState, Step
-from tajmahal.tags import edge_tags, step_clauses
+from tajmahal.tags import sorted_edge_tags, step_clauses
 from tajmahal.trace_model import CHANCE, Record, RecordStep, public_to_json
 
 
@@ -150,7 +150,7 @@ def _expectation_mismatches(
         if step.clauses != clauses:
             found.append(Mismatch("clauses", list(step.clauses), list(clauses)))
     if step.tags is not None and annotations:
-        tags = sorted(edge_tags(replayed.before, replayed.action, replayed.events, after))
+        tags = list(sorted_edge_tags(replayed.before, replayed.action, replayed.events, after))
         if list(step.tags) != tags:
             found.append(Mismatch("tags", list(step.tags), tags))
     return found
@@ -309,7 +309,7 @@ def _replay(
                     (step.clauses and step.clauses != step_clauses(action, events))
                     or (
                         step.tags is not None
-                        and list(step.tags) != sorted(edge_tags(state, action, events, after))
+                        and step.tags != sorted_edge_tags(state, action, events, after)
                     )
                 )
             )
