@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from tajmahal.state import GameConfig, Palace, PendingDraw, PlayerState, Step, Withdrawal
 from tajmahal.symbols import CardColour, Symbol
@@ -137,14 +137,17 @@ def _palace(palace: Palace) -> str:
 
 def _palaces(palaces: tuple[Palace, ...]) -> str:
     """The palaces' texts, each written once while remembered (a palace stays the same
-    object for the rest of the game): looked up by identity in C when every palace is
-    remembered (a step adds at most one), else each in turn."""
-    texts = _PALACE.texts
+    object for the rest of the game). They are looked up by identity in C; only those not
+    found (a step adds at most one palace) are written in Python."""
+    texts = list(map(_PALACE.texts.get, map(id, palaces)))
     try:
-        return "[" + ",".join(map(texts.__getitem__, map(id, palaces))) + "]"
-    except KeyError:
-        write = _PALACE.text
-        return "[" + ",".join([texts.get(id(palace)) or write(palace) for palace in palaces]) + "]"
+        index = texts.index(None)
+        while True:
+            texts[index] = _PALACE.text(palaces[index])
+            index = texts.index(None, index + 1)
+    except ValueError:  # no text missing (any more)
+        pass
+    return "[" + ",".join(cast("list[str]", texts)) + "]"  # no None is left
 
 
 _WITHDRAWAL = (
