@@ -220,10 +220,7 @@ def _tags(before: GameState, action: Action, events: Iterable[Event], after: Gam
     elif isinstance(action, _ACTS) and before.to_move is not None:
         seat = before.to_move
         players = before.players
-        if (
-            sum(map(_WITHDRAWN, players))
-            == len(players) - 1 + players[seat].withdrawn
-        ):
+        if sum(map(_WITHDRAWN, players)) == len(players) - 1 + players[seat].withdrawn:
             tags.add("last-player-alone")
     return tags
 
