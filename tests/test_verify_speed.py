@@ -594,30 +594,28 @@ def plain_legal_summary(actions: tuple[Action, ...]) -> tuple[list[str], str]:
 
 @SETTINGS
 @given(players=st.integers(3, 5), seed=st.integers(0, 2**32 - 1), rules=rule_sets())
-def test_remembered_legal_summaries_are_the_plain_recipe(
+def test_remembered_legal_digests_are_the_plain_recipe(
     players: int, seed: int, rules: RuleSet
 ) -> None:
-    """Every list of legal actions of a random game, summarised afresh and found again."""
+    """Every list of legal actions of a random game, digested afresh and found again."""
     for state in game(players, seed, rules):
         actions = legal_actions(state)
-        for _ in range(2):  # summarised, then remembered
-            strings, found = trace_replay._legal_summary(actions)
-            assert (list(strings), found) == plain_legal_summary(actions)
+        for _ in range(2):  # digested, then remembered
+            assert trace_replay._legal_digest(actions) == plain_legal_summary(actions)[1]
 
 
-def test_legal_summaries_of_equal_lists_of_other_objects_and_a_full_memo() -> None:
-    """Equal actions that are other objects are summarised as themselves; past its bound
-    the memo starts afresh and still gives the plain summaries."""
+def test_legal_digests_of_equal_lists_of_other_objects_and_a_full_memo() -> None:
+    """Equal actions that are other objects are digested as themselves; past its bound
+    the memo starts afresh and still gives the plain digests."""
     states = [state for state in game(4, 41, RuleSet()) if legal_actions(state)]
     actions = legal_actions(states[0])
     copies = tuple(parse_action(str(action)) for action in reversed(actions))
-    assert trace_replay._legal_summary(copies)[1] == plain_legal_summary(copies)[1]
+    assert trace_replay._legal_digest(copies) == plain_legal_summary(copies)[1]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(trace_replay, "LEGAL_KEPT", 8)
         for state in states:
             listed = legal_actions(state)
-            strings, found = trace_replay._legal_summary(listed)
-            assert (list(strings), found) == plain_legal_summary(listed)
+            assert trace_replay._legal_digest(listed) == plain_legal_summary(listed)[1]
             assert len(trace_replay._LEGAL) <= 8
 
 
@@ -641,7 +639,7 @@ def test_verify_says_the_same_with_remembered_and_fresh_legal_summaries(
 
     remembered = lines(verify_paths(paths, COMPONENTS))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(trace_replay, "_legal_summary", trace_replay._plain_legal_summary)
+        patch.setattr(trace_replay, "_legal_digest", trace_replay._plain_legal_digest)
         assert lines(verify_paths(paths, COMPONENTS)) == remembered
     assert [line[0].value for line in remembered] == ["ok"] * 4 + ["diverged"] * 2
     assert [line[2:4] for line in remembered[4:]] == [(5, "legal_count"), (9, "legal_digest")]

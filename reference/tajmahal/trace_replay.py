@@ -21,7 +21,7 @@ import attrs
 
 from tajmahal.actions import Action, parse_action
 from tajmahal.components import Components
-from tajmahal.digest import action_strings, sha256_text, state_digest
+from tajmahal.digest import action_strings, legal_digest, state_digest
 from tajmahal.engine import apply_with_events, legal_actions
 from tajmahal.errors import (
     ActionSyntaxError,
@@ -185,34 +185,35 @@ def _parse_action(text: str) -> Action:
     return action
 
 
-def _plain_legal_summary(actions: tuple[Action, ...]) -> tuple[tuple[str, ...], str]:
-    """The sorted strings of ``actions`` and their :func:`~tajmahal.digest.legal_digest`."""
-    strings = action_strings(actions)
-    return tuple(strings), sha256_text("\n".join(strings))  # legal_digest, already sorted
+def _plain_legal_digest(actions: tuple[Action, ...]) -> str:
+    """The :func:`~tajmahal.digest.legal_digest` of ``actions``."""
+    return legal_digest(actions)
 
 
-def _legal_summary(actions: tuple[Action, ...]) -> tuple[tuple[str, ...], str]:
-    """:func:`_plain_legal_summary`, remembered by the identities of the actions.
+def _legal_digest(actions: tuple[Action, ...]) -> str:
+    """:func:`_plain_legal_digest`, remembered by the identities of the actions.
 
     The engine hands out the same action objects (it looks them up in tables), and the
     same lists of them recur: a player left only ``withdraw``, the same display, the
     same cities open in a province (on the golden corpus 7,504 different lists among
     18,295 decision steps). Each remembered list keeps its actions alive beside the
-    summary, so the identities found in a key are those of these very actions."""
+    digest, so the identities found in a key are those of these very actions. The
+    sorted strings are not kept: the count is the list's length, and the strings are
+    written again only for a step that lists them."""
     key = tuple(map(id, actions))
     found = _LEGAL.get(key)
     if found is None:
-        strings, digest = _plain_legal_summary(actions)
+        digest = _plain_legal_digest(actions)
         if len(_LEGAL) >= LEGAL_KEPT:
             _LEGAL.clear()
-        _LEGAL[key] = (actions, strings, digest)
-        return strings, digest
-    return found[1], found[2]
+        _LEGAL[key] = (actions, digest)
+        return digest
+    return found[1]
 
 
-_LEGAL: dict[tuple[int, ...], tuple[tuple[Action, ...], tuple[str, ...], str]] = {}
-"""The identities of a list of legal actions: the list itself (kept alive), its sorted
-strings and its digest (see :func:`_legal_summary`)."""
+_LEGAL: dict[tuple[int, ...], tuple[tuple[Action, ...], str]] = {}
+"""The identities of a list of legal actions: the list itself (kept alive) and its
+digest (see :func:`_legal_digest`)."""
 LEGAL_KEPT = 16384
 """Lists of legal actions remembered at most (emptied when full)."""
 
@@ -276,13 +277,14 @@ def _replay(
                 )
             )
         if step.legal_count is not None or step.legal is not None:
-            legal, digest = _legal_summary(legal_actions(state))
-            if step.legal_count != len(legal):
-                found.append(Mismatch("legal_count", step.legal_count, len(legal)))
+            actions = legal_actions(state)
+            digest = _legal_digest(actions)
+            if step.legal_count != len(actions):
+                found.append(Mismatch("legal_count", step.legal_count, len(actions)))
             if step.legal_digest != digest:
                 found.append(Mismatch("legal_digest", step.legal_digest, digest))
-            if step.legal is not None and list(step.legal) != list(legal):
-                found.append(Mismatch("legal", list(step.legal), list(legal)))
+            if step.legal is not None and list(step.legal) != (legal := action_strings(actions)):
+                found.append(Mismatch("legal", list(step.legal), legal))
         try:
             after, events = apply_with_events(state, action)
         except IllegalActionError as error:
