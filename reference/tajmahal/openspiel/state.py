@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -156,6 +157,10 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         if ids is None:
             ids = self._chance_ids()
         pairs = self._game.outcome_pairs[len(ids)]
+        if len(ids) > 1:
+            # Picked in C (about 0.9 us instead of 1.2 for 96 outcomes); with one id,
+            # itemgetter would give the pair itself rather than a tuple of pairs.
+            return [*itemgetter(*ids)(pairs)]
         return [pairs[i] for i in ids]
 
     def _outcome(self, action: int, phase: str | None = None) -> str | int:
