@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench diff hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters fuzz fuzz-quick docs docs-check site-check mutation mutation-report golden-accounts
+.PHONY: demo check lint typecheck specs test bench diff hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters adapter-floors fuzz fuzz-quick docs docs-check site-check mutation mutation-report golden-accounts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -92,6 +92,9 @@ cases: $(STAMP)
 adapters: $(STAMP)
 	$(BIN)/python tools/adapter_speed.py
 	$(BIN)/python tools/ismcts_match.py
+
+adapter-floors: $(STAMP)
+	$(BIN)/python tools/adapter_speed.py --games 200 --players 4 --repeat 3 --floors
 
 # Mutation testing of the rules modules (docs/mutation.md): resumable, state in mutants/.
 # make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set;

@@ -14,6 +14,13 @@ Every loop plays uniformly random legal actions from a seeded generator:
   loops calling the state's ``_apply_action`` directly instead of OpenSpiel's C++
   ``apply_action`` (which asks ``current_player``, calls ``_apply_action`` and keeps the
   history): the difference is what that bridge costs. They are left out of the digest.
+- with ``--floors``, also the floors (``tools/adapter_floors.py``): the same caller loops
+  over a trivial OpenSpiel game and a trivial PettingZoo environment that replay each
+  real game's list lengths, and the null loops (the scripts with one ``randrange`` per
+  entry, which the engine loop pays too); then, per loop, what the adapter adds to the
+  engine loop, what the floor adds (floor less null), and the highest ratio the loop
+  could reach if the adapter's own code took no time: engine / (engine + floor - null).
+  Left out of the digest.
 
 Runs every loop once per repeat, in turn (round robin), and keeps the fastest run of
 each. Prints CPU seconds, games per second, the ratio to the engine, and a digest of the
@@ -121,6 +128,12 @@ def main() -> None:
         help="also time the OpenSpiel loops without OpenSpiel's C++ apply_action "
         "(not in the digest): what the bridge costs",
     )
+    parser.add_argument(
+        "--floors",
+        action="store_true",
+        help="also time the floors of each loop (not in the digest): the frameworks' "
+        "own machinery with trivial games replaying the same games' list lengths",
+    )
     arguments = parser.parse_args()
     loops: dict[str, Callable[[int, int], tuple[int, ...]]] = {"engine": engine_game}
     try:
@@ -136,6 +149,8 @@ def main() -> None:
         loops["pettingzoo-observe"] = pettingzoo_game(observe=True)
     except ImportError:
         print("pettingzoo: not installed (pip install tajmahal-reference[pettingzoo])")
+    if arguments.floors:
+        loops.update(floor_loops(arguments.players, arguments.seed, arguments.games))
     # Round robin: every repeat runs every loop once, so that a busy spell of the shared
     # machine falls on all loops alike rather than on whichever runs then.
     best = dict.fromkeys(loops, float("inf"))
@@ -146,20 +161,89 @@ def main() -> None:
             started = time.process_time()
             for game in range(arguments.games):
                 scores = loop(arguments.players, arguments.seed + game)
-                lines.append(f"{name}:{game}:{','.join(map(str, scores))}\n")
+                lines.append(f"{name}:{game}:{','.join(map(str, scores or ()))}\n")
             best[name] = min(best[name], time.process_time() - started)
             results[name] = lines
     digest = hashlib.sha256()
     base = arguments.games / best["engine"]
     for name in loops:
-        if not name.endswith("-no-bridge"):
+        if name in DIGESTED:
             for line in results[name]:
                 digest.update(line.encode("utf-8"))
+        if name.startswith(("floor-", "null-")):
+            continue
         rate = arguments.games / best[name]
         print(
             f"{name:20} {best[name]:7.2f} s CPU  {rate:8.1f} games/s  {rate / base:5.2f} of engine"
         )
     print(f"digest: sha256:{digest.hexdigest()}")
+    if arguments.floors:
+        print_floors(best, arguments.games)
+
+
+DIGESTED = (
+    "engine",
+    "openspiel-seeded",
+    "openspiel-staged",
+    "pettingzoo-masks",
+    "pettingzoo-observe",
+)
+"""The loops whose results make the digest (the others play no new games)."""
+
+FLOORED = {
+    "openspiel-seeded": ("floor-openspiel-seeded", "null-openspiel-seeded"),
+    "openspiel-staged": ("floor-openspiel-staged", "null-openspiel-staged"),
+    "pettingzoo-masks": ("floor-pettingzoo-masks", "null-pettingzoo"),
+    "pettingzoo-observe": ("floor-pettingzoo-observe", "null-pettingzoo"),
+}
+"""Each real loop's floor loop and null loop."""
+
+
+def floor_loops(players: int, seed: int, games: int) -> dict[str, Callable[[int, int], Any]]:
+    """The floor and null loops of the same games (their scripts recorded here, untimed)."""
+    import adapter_floors as floors
+
+    seeds = range(seed, seed + games)
+    loops: dict[str, Callable[[int, int], Any]] = {}
+    for setup in ("seeded", "staged"):
+        scripts = {s: floors.record_openspiel(setup, players, s) for s in seeds}
+        loops[f"floor-openspiel-{setup}"] = floors.openspiel_floor(scripts)
+        loops[f"null-openspiel-{setup}"] = null_of(scripts)
+    scripts = {s: floors.record_pettingzoo(players, s) for s in seeds}
+    loops["floor-pettingzoo-masks"] = floors.pettingzoo_floor(scripts, observe=False)
+    loops["floor-pettingzoo-observe"] = floors.pettingzoo_floor(scripts, observe=True)
+    loops["null-pettingzoo"] = null_of(scripts)
+    return loops
+
+
+def null_of(scripts: dict[int, Any]) -> Callable[[int, int], None]:
+    """The null loop over recorded scripts."""
+    from adapter_floors import null_loop
+
+    def play(players: int, seed: int) -> None:
+        null_loop(scripts[seed], seed)
+
+    return play
+
+
+def print_floors(best: dict[str, float], games: int) -> None:
+    """Per loop, in milliseconds per game: the engine loop, what the adapter adds, what
+    the floor adds (floor less null), and the highest ratio the floor allows."""
+    engine = best["engine"] / games * 1000
+    print(f"floors (ms per game; the engine loop {engine:.3f}):")
+    heads = ("adds", "floor", "null", "floor adds", "ratio", "at most")
+    print(f"{'loop':20} " + " ".join(f"{head:>7}" for head in heads))
+    for name, (floor, null) in FLOORED.items():
+        if name not in best or floor not in best:
+            continue
+        loop = best[name] / games * 1000
+        floor_ms = best[floor] / games * 1000
+        null_ms = best[null] / games * 1000
+        adds = floor_ms - null_ms
+        print(
+            f"{name:20} {loop - engine:7.3f} {floor_ms:7.3f} {null_ms:7.3f} {adds:10.3f} "
+            f"{engine / loop:6.2f} {engine / (engine + adds):7.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -98,8 +98,11 @@ Picks = tuple[tuple[CardId, ...], ...]
 
 
 def no_picks(state: GameState) -> Picks:
-    """No known picks: the start of a game."""
-    return tuple(() for _ in state.players)
+    """No known picks: the start of a game.
+
+    One empty tuple per seat, repeated in C (``view`` without picks asks for this at
+    every call; a generator took about 0.3 µs of a view's 5)."""
+    return ((),) * len(state.players)
 
 
 def track_picks(before: GameState, after: GameState, picks: Picks | None = None) -> Picks:

@@ -11,7 +11,7 @@ import pyspiel
 
 from tajmahal.action_space import ActionSpace, action_space
 from tajmahal.bounds import Bounds, bounds
-from tajmahal.chance import deal_phases
+from tajmahal.chance import Dealing, deal_phases
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.rules import RuleSet
 
@@ -100,6 +100,10 @@ class GameConfig:
     """What the n-th draw of a staged setup draws (:func:`tajmahal.chance.deal_phases`)."""
     chance_ids: int
     """One more than the largest chance outcome id."""
+    first_draws: dict[str, tuple[int, ...]]
+    """By kind of dealing draw (:data:`deal_phases`' values): the chance ids of the first
+    draw of that kind, when none of it has been drawn (all of them: each kind is drawn
+    from its own pile)."""
     outcome_pairs: tuple[tuple[tuple[int, float], ...], ...]
     """By outcome count n, then outcome id: the pair ``(id, 1 / n)`` (shared, never
     changed: a chance node's outcome list is picked from it rather than built pair by
@@ -154,6 +158,11 @@ def game_config(params: dict[str, Any]) -> GameConfig:
     bonus_tiles = tuple(sorted(components.bonus_tiles))
     cards = tuple(sorted(components.cards))
     chance_ids = max(len(cards), len(province_tiles), len(bonus_tiles), players)
+    tile_index = {
+        **{t: i for i, t in enumerate(province_tiles)},
+        **{t: i for i, t in enumerate(bonus_tiles)},
+    }
+    taj = components.taj_mahal_tile.id
     config = GameConfig(
         parameters=tuple(sorted(values.items())),
         players=players,
@@ -168,12 +177,17 @@ def game_config(params: dict[str, Any]) -> GameConfig:
         card_index={card: i for i, card in enumerate(cards)},
         province_tiles=province_tiles,
         bonus_tiles=bonus_tiles,
-        tile_index={
-            **{t: i for i, t in enumerate(province_tiles)},
-            **{t: i for i, t in enumerate(bonus_tiles)},
-        },
+        tile_index=tile_index,
         deal_phases=deal_phases(components),
         chance_ids=chance_ids,
+        first_draws={
+            "province-tile": tuple(
+                tile_index[str(tile)] for tile in Dealing(components, players).outcomes()
+            ),
+            "bonus-tile": tuple(tile_index[t] for t in bonus_tiles if t != taj),
+            "card": tuple(range(len(cards))),
+            "start-player": tuple(range(players)),
+        },
         outcome_pairs=tuple(
             tuple((i, 1.0 / count) for i in range(chance_ids)) if count else ()
             for count in range(chance_ids + 1)

@@ -13,6 +13,7 @@ from tajmahal.actions import Action
 from tajmahal.chance import Dealing, Shuffling
 from tajmahal.engine import apply
 from tajmahal.observation import Knowledge, Observation, observe
+from tajmahal.openspiel.config import GameConfig
 from tajmahal.state import GameState
 
 PUBLIC = -1
@@ -140,6 +141,92 @@ class _Data:
         if isinstance(node, Shuffling):
             return node.state
         return None
+
+
+_NODE: Any = _Data.__dict__["node"]
+"""The slot that holds a position's node (read and written directly by :class:`_Draws`)."""
+
+_CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
+
+Drawn = tuple[Any, int]
+"""Draws as a chain of pairs: ``(earlier, last)``, ``earlier`` the same for the draws
+before the last, or None before the first (one pair per draw, not a longer tuple)."""
+
+
+def drawn_ids(drawn: Drawn | None) -> list[int]:
+    """The chance ids of a chain of draws, in the order drawn."""
+    ids: list[int] = []
+    while drawn is not None:
+        drawn, last = drawn
+        ids.append(last)
+    ids.reverse()
+    return ids
+
+
+class _Draws(_Data):
+    """A chance node inside a run of draws (a dealing, or a reshuffle drawn card by
+    card), kept as the node the run started from and the chance ids drawn since: its
+    :class:`~tajmahal.chance.Dealing` or :class:`~tajmahal.chance.Shuffling` is made
+    only when asked for (:attr:`node`), not at every draw. A game played through asks
+    for none of them; what they would be is what ``Dealing.draw`` and
+    ``Shuffling.draw`` give (``tests/ai/test_openspiel_draws.py``)."""
+
+    __slots__ = ("config", "done", "drawn", "start")
+
+    def __init__(
+        self,
+        start: Dealing | Shuffling,
+        drawn: Drawn,
+        done: int,
+        config: GameConfig,
+        link: _Link | None,
+        chance: list[int],
+    ) -> None:
+        _NODE.__set__(self, None)
+        self.start = start
+        """The node the run of draws started from."""
+        self.drawn = drawn
+        """The chance ids drawn since ``start`` (see :data:`Drawn`)."""
+        self.done = done
+        """How many draws a dealing has made in all (unused while shuffling)."""
+        self.config = config
+        """The game's configuration (what each chance id draws)."""
+        self.link = link
+        self.chance = chance
+        self.legal = None
+        self.player = _CHANCE_ID
+
+    @property
+    def node(self) -> Node:  # type: ignore[override]
+        """The dealing or reshuffle in progress (made on first use)."""
+        found: Node | None = _NODE.__get__(self)
+        if found is None:
+            found = drawn_node(self.start, self.drawn, self.config)
+            _NODE.__set__(self, found)
+        return found
+
+
+def drawn_node(start: Dealing | Shuffling, draws: Drawn, config: GameConfig) -> Dealing | Shuffling:
+    """``start`` after the draws ``draws`` (chance ids), as ``draw`` of the node would
+    make it draw after draw (without checking them: the state checked each)."""
+    cards = config.cards
+    drawn = drawn_ids(draws)
+    if isinstance(start, Shuffling):
+        return Shuffling(start.state, (*start.order, *(cards[i] for i in drawn)))
+    provinces = list(start.province_tiles)
+    bonus = list(start.bonus_tiles)
+    dealt = list(start.cards)
+    phases = config.deal_phases[len(provinces) + len(bonus) + len(dealt) :]
+    for phase, item in zip(phases, drawn, strict=False):
+        if phase == "card":
+            dealt.append(cards[item])
+        elif phase == "province-tile":
+            provinces.append(config.province_tiles[item])
+        else:
+            bonus.append(config.bonus_tiles[item])
+    return Dealing(
+        start.components, start.players, start.rules, tuple(provinces), tuple(bonus), tuple(dealt)
+    )
 
 
 def _player_of(node: Node) -> int:
