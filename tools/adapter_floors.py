@@ -39,6 +39,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from adapter_speed import drive_openspiel, drive_pettingzoo
+
 Entry = tuple[int, int]
 """One iteration of a caller's loop: the player to move (OpenSpiel's CHANCE id, or a
 seat; -9 at OpenSpiel's terminal entry, -1 at a PettingZoo agent already done) and the
@@ -238,15 +240,7 @@ def openspiel_floor(scripts: dict[int, Script]) -> Callable[[int, int], None]:
             game = games[players] = pyspiel.load_game("tajmahal_floor", {"players": players})
         _NEXT.append(prepared[seed])
         state = game.new_initial_state()
-        rng = random.Random(seed)
-        step = state.apply_action
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                step(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                step(legal[rng.randrange(len(legal))])
+        drive_openspiel(state, seed, state.apply_action)
         state.returns()
 
     return play
@@ -333,7 +327,6 @@ def _pettingzoo_entries(script: Script) -> list[tuple[str, Any]]:
 
 def pettingzoo_floor(scripts: dict[int, Script], observe: bool) -> Callable[[int, int], None]:
     """The PettingZoo caller's loop of ``adapter_speed`` over the trivial environment."""
-    import numpy as np
 
     made: dict[int, Any] = {}
     prepared = {seed: _pettingzoo_entries(script) for seed, script in scripts.items()}
@@ -344,18 +337,6 @@ def pettingzoo_floor(scripts: dict[int, Script], observe: bool) -> Callable[[int
             game = made[players] = _pettingzoo_env(players)
         _NEXT_PZ.append(prepared[seed])
         game.reset(seed=seed)
-        rng = random.Random(seed)
-        for _agent in game.agent_iter():
-            if observe:
-                observation, _, termination, truncation, info = game.last()
-                mask = observation["action_mask"]
-            else:
-                _, _, termination, truncation, info = game.last(observe=False)
-                mask = info.get("action_mask")
-            if termination or truncation:
-                game.step(None)
-                continue
-            legal = np.flatnonzero(mask.view(np.bool_))
-            game.step(int(legal[rng.randrange(len(legal))]))
+        drive_pettingzoo(game, seed, observe)
 
     return play

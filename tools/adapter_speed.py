@@ -47,6 +47,41 @@ def engine_game(players: int, seed: int) -> tuple[int, ...]:
     return final.scores
 
 
+def drive_openspiel(state: Any, seed: int, step: Callable[[int], None]) -> None:
+    """The caller's loop: random outcomes and actions (``random.Random(seed)``) through
+    ``step`` until ``state`` is terminal. The floors (``tools/adapter_floors.py``) run this
+    very loop over their trivial game."""
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            step(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            step(legal[rng.randrange(len(legal))])
+
+
+def drive_pettingzoo(game: Any, seed: int, observe: bool) -> None:
+    """The caller's loop over a reset AEC environment: a random action among the mask's
+    (``random.Random(seed)``), from ``last()`` with the observation or from the infos.
+    The floors run this very loop over their trivial environment."""
+    import numpy as np
+
+    rng = random.Random(seed)
+    for _agent in game.agent_iter():
+        if observe:
+            observation, _, termination, truncation, info = game.last()
+            mask = observation["action_mask"]
+        else:
+            _, _, termination, truncation, info = game.last(observe=False)
+            mask = info.get("action_mask")
+        if termination or truncation:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(mask.view(np.bool_))  # 10x faster than on int8
+        game.step(int(legal[rng.randrange(len(legal))]))
+
+
 def openspiel_game(setup: str, direct: bool = False) -> Callable[[int, int], tuple[int, ...]]:
     import pyspiel
 
@@ -65,25 +100,16 @@ def openspiel_game(setup: str, direct: bool = False) -> Callable[[int, int], tup
             if setup == "staged":
                 loaded[players] = game
         state = game.new_initial_state()
-        rng = random.Random(seed)
         # Direct: the Python step without OpenSpiel's C++ apply_action around it (which
         # asks current_player, calls _apply_action and keeps the history); a measure of
         # that bridge only, not a way to use the game.
-        step = state._apply_action if direct else state.apply_action
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                step(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                legal = state.legal_actions()
-                step(legal[rng.randrange(len(legal))])
+        drive_openspiel(state, seed, state._apply_action if direct else state.apply_action)
         return tuple(int(value) for value in state.returns())
 
     return play
 
 
 def pettingzoo_game(observe: bool) -> Callable[[int, int], tuple[int, ...]]:
-    import numpy as np
 
     from tajmahal.pettingzoo import env
 
@@ -95,19 +121,7 @@ def pettingzoo_game(observe: bool) -> Callable[[int, int], tuple[int, ...]]:
         if game is None:
             game = made[players] = env(players=players, utility="score")
         game.reset(seed=seed)
-        rng = random.Random(seed)
-        for _agent in game.agent_iter():
-            if observe:
-                observation, _, termination, truncation, info = game.last()
-                mask = observation["action_mask"]
-            else:
-                _, _, termination, truncation, info = game.last(observe=False)
-                mask = info.get("action_mask")
-            if termination or truncation:
-                game.step(None)
-                continue
-            legal = np.flatnonzero(mask.view(np.bool_))  # 10x faster than on int8
-            game.step(int(legal[rng.randrange(len(legal))]))
+        drive_pettingzoo(game, seed, observe)
         assert game.state_ is not None
         return game.state_.scores
 
