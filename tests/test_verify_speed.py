@@ -27,7 +27,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
-from tajmahal import digest, input_parsing, input_structure, inputs, schemas, trace_replay
+from tajmahal import (
+    canonical_parts,
+    digest,
+    input_parsing,
+    input_structure,
+    inputs,
+    schemas,
+    trace_replay,
+)
 from tajmahal.actions import Action, parse_action
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
@@ -184,6 +192,48 @@ def test_values_of_other_types_are_written_as_the_plain_recipe_writes_them() -> 
     seat = PlayerState(hand=numbers, played=(), colour=CardColour.RED, score=7)
     changed = attrs.evolve(state, players=(seat, *state.players[1:]), deck=numbers)
     assert canonical_json(changed) == plain_canonical(changed)
+
+
+def test_lists_of_ids_found_plain_before_are_the_plain_recipe(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A list whose strings were all found plain before is joined without reading its
+    characters; lists mixing such strings with odd ones, other values or unhashable ones,
+    and lists met after the remembered strings were forgotten, are written as before."""
+    monkeypatch.setattr(canonical_parts, "_PLAIN_KEPT", 8)
+    state = next(game(4, 9, RuleSet()))
+    canonical_json(state)
+    hand = state.players[0].hand
+    lists: list[Any] = [
+        hand,
+        (*hand, 'say "hi"'),
+        ("back\\slash", *hand),
+        (*hand, 7),
+        (*hand, ["unhashable"]),
+        (*hand, None),
+        tuple(reversed(hand)),
+        *(tuple(f"id-{n}-{m}" for m in range(5)) for n in range(6)),
+        hand,
+    ]
+    for ids in lists:
+        seat = attrs.evolve(state.players[0], hand=ids, played=ids[:2])
+        changed = attrs.evolve(state, players=(seat, *state.players[1:]), display=ids, deck=ids)
+        assert canonical_json(changed) == plain_canonical(changed)
+        assert len(canonical_parts._PLAIN_IDS) <= 8 + len(ids)
+
+
+def test_withdrawals_of_every_shape_are_written_as_the_plain_recipe_writes_them() -> None:
+    state = next(game(3, 13, RuleSet()))
+    for withdrawal in (
+        Withdrawal(seat=0, palaces_owed=0, crown_owed=False),
+        Withdrawal(seat=2, palaces_owed=2, crown_owed=True, placed=("A1", "B2")),
+        Withdrawal(seat=1, palaces_owed=1, crown_owed=False, province_won="tile-3"),
+        Withdrawal(seat=1, palaces_owed=0, crown_owed=True, played_nothing=True, scored=True),
+        Withdrawal(seat=1, palaces_owed=1, crown_owed=1, played_nothing=0, scored=None),  # type: ignore[arg-type]
+        Withdrawal(seat=True, palaces_owed=False, crown_owed=False, placed=['"q"']),  # type: ignore[arg-type]
+    ):
+        changed = attrs.evolve(state, withdrawal=withdrawal)
+        assert canonical_json(changed) == plain_canonical(changed)
 
 
 # ---------------------------------------------------------------------------------------

@@ -18,13 +18,13 @@ from typing import Any
 
 from tajmahal.canonical_parts import (
     _ENCODE,
-    _PLAYER,
     _bonus,
     _config,
     _draw,
     _member,
     _palaces,
     _scalar,
+    _seat_text,
     _seat_texts,
     _SeatTexts,
     _string_list,
@@ -133,65 +133,30 @@ def _canonical_texts(state: GameState) -> tuple[str, str]:
             seat_fields = _seat_texts(player, last_players[index], last_fields[index])
             fields[index] = seat_fields
             seats[index] = (
-                _ENCODE(_player_to_json(player)) if seat_fields is None else _PLAYER % seat_fields
+                _ENCODE(_player_to_json(player)) if seat_fields is None else _seat_text(seat_fields)
             )
     else:
         fields = [_seat_texts(player, None, None) for player in players]
         seats = [
-            _ENCODE(_player_to_json(player)) if seat_fields is None else _PLAYER % seat_fields
+            _ENCODE(_player_to_json(player)) if seat_fields is None else _seat_text(seat_fields)
             for player, seat_fields in zip(players, fields, strict=True)
         ]
     if (changed and changed[0] < _HEAD_PARTS) or not last_head:
         components, players_to_order, ruleset_to_seats = texts[1]
-        head = "".join(
-            (
-                '{"bonus_on_board":',
-                texts[0],
-                components,
-                texts[2],
-                ',"court_province_tile":',
-                texts[3],
-                ',"crown_in_court":',
-                texts[4],
-                ',"deck":',
-                texts[5],
-                ',"discard":',
-                texts[6],
-                ',"display":',
-                texts[7],
-                ',"draw":',
-                texts[8],
-                ',"format":',
-                _FORMAT,
-                ',"palaces":',
-                texts[9],
-                players_to_order,
-                texts[10],
-                ruleset_to_seats,
-            )
+        # f-strings join their pieces in one step, without a tuple built first
+        head = (
+            f'{{"bonus_on_board":{texts[0]}{components}{texts[2]},"court_province_tile":'
+            f'{texts[3]},"crown_in_court":{texts[4]},"deck":{texts[5]},"discard":{texts[6]},'
+            f'"display":{texts[7]},"draw":{texts[8]},"format":{_FORMAT},"palaces":{texts[9]}'
+            f"{players_to_order}{texts[10]}{ruleset_to_seats}"
         )
     else:
         head = last_head
     _last_written = (parts, texts, players, seats, fields, head)
-    rest = "".join(
-        (
-            ",".join(seats),
-            '],"specials_on_table":',
-            texts[11],
-            ',"start_player":',
-            texts[12],
-            ',"step":',
-            texts[13],
-            ',"to_move":',
-            texts[14],
-            ',"version":',
-            _VERSION,
-            ',"visit":',
-            texts[15],
-            ',"withdrawal":',
-            texts[16],
-            "}",
-        )
+    rest = (
+        f'{",".join(seats)}],"specials_on_table":{texts[11]},"start_player":{texts[12]},'
+        f'"step":{texts[13]},"to_move":{texts[14]},"version":{_VERSION},"visit":{texts[15]},'
+        f'"withdrawal":{texts[16]}}}'
     )
     return head, rest
 

@@ -77,19 +77,44 @@ def _plain(joined: str, count: int) -> bool:
     return _escapes(joined) == 2 * count - 2
 
 
+_PLAIN_IDS: set[str] = set()
+"""Strings found to need no escape (see :func:`_plain_list`): the ids of one component
+set, most of all, met again in every hand, deck and display."""
+_PLAIN_KEPT = 4096
+"""Strings remembered at most in :data:`_PLAIN_IDS` (emptied when full)."""
+
+
+def _plain_list(values: tuple[str, ...]) -> str | None:
+    """The text of a non-empty list of strings written as themselves between quotes, or
+    None when one is not a string or needs an escape.
+
+    A list whose strings were all found plain before is joined at once (the membership
+    test hashes each string, whose hash Python keeps, instead of reading every
+    character); otherwise the joined text is checked by :func:`_plain`, and its strings
+    are remembered when it passes (a joined text with no escape but the separators'
+    quotes has none in any of its strings)."""
+    try:
+        if _PLAIN_IDS.issuperset(values):
+            return '["' + '","'.join(values) + '"]'
+        joined = '","'.join(values)
+    except TypeError:  # not only strings (an unhashable value, or a join refused)
+        return None
+    if not _plain(joined, len(values)):
+        return None
+    if len(_PLAIN_IDS) >= _PLAIN_KEPT:
+        _PLAIN_IDS.clear()
+    _PLAIN_IDS.update(values)
+    return '["' + joined + '"]'
+
+
 def _string_list(values: tuple[str, ...]) -> str:
     """``_ENCODE(list(values))``, written directly when no string needs an escape (no
     quote, no backslash, no control character): then each is written as itself between
     quotes."""
     if not values:
         return "[]"
-    try:
-        joined = '","'.join(values)
-    except TypeError:  # not only strings
-        return _ENCODE(list(values))
-    if _plain(joined, len(values)):
-        return '["' + joined + '"]'
-    return _ENCODE(list(values))
+    text = _plain_list(values)
+    return _ENCODE(list(values)) if text is None else text
 
 
 _SYMBOL_TEXTS = {id(symbol): _ENCODE(symbol.value) for symbol in Symbol}
@@ -150,14 +175,9 @@ def _palaces(palaces: tuple[Palace, ...]) -> str:
     return "[" + ",".join(cast("list[str]", texts)) + "]"  # no None is left
 
 
-_WITHDRAWAL = (
-    '{"crown_owed":%s,"palaces_owed":%s,"placed":%s,"played_nothing":%s,'
-    '"province_won":%s,"scored":%s,"seat":%s}'
-)
-"""The canonical text of a withdrawal, keys sorted."""
-
-
 def _withdrawal(withdrawal: Withdrawal | None) -> str:
+    """The canonical text of a withdrawal, keys sorted (an f-string: its pieces are
+    joined in one step, without a format string parsed or a tuple built)."""
     if withdrawal is None:
         return "null"
     crown_owed = withdrawal.crown_owed
@@ -165,18 +185,27 @@ def _withdrawal(withdrawal: Withdrawal | None) -> str:
     scored = withdrawal.scored
     owed = withdrawal.palaces_owed
     seat = withdrawal.seat
-    return _WITHDRAWAL % (
-        "true" if crown_owed is True else "false" if crown_owed is False else _scalar(crown_owed),
-        int.__repr__(owed) if type(owed) is int else _scalar(owed),
-        _string_list(withdrawal.placed),
+    placed = withdrawal.placed
+    province_won = withdrawal.province_won
+    crown_text = (
+        "true" if crown_owed is True else "false" if crown_owed is False else _scalar(crown_owed)
+    )
+    owed_text = int.__repr__(owed) if type(owed) is int else _scalar(owed)
+    placed_text = "[]" if placed == () else _string_list(placed)
+    nothing_text = (
         "true"
         if played_nothing is True
         else "false"
         if played_nothing is False
-        else _scalar(played_nothing),
-        _scalar(withdrawal.province_won),
-        "true" if scored is True else "false" if scored is False else _scalar(scored),
-        int.__repr__(seat) if type(seat) is int else _scalar(seat),
+        else _scalar(played_nothing)
+    )
+    won_text = "null" if province_won is None else _scalar(province_won)
+    scored_text = "true" if scored is True else "false" if scored is False else _scalar(scored)
+    seat_text = int.__repr__(seat) if type(seat) is int else _scalar(seat)
+    return (
+        f'{{"crown_owed":{crown_text},"palaces_owed":{owed_text},"placed":{placed_text},'
+        f'"played_nothing":{nothing_text},"province_won":{won_text},"scored":{scored_text},'
+        f'"seat":{seat_text}}}'
     )
 
 
@@ -195,11 +224,20 @@ def _config(config: GameConfig) -> tuple[str, str, str]:
     )
 
 
-_PLAYER = (
-    '{"colour":%s,"goods_tiles":%s,"hand":%s,"influence":%s,"played":%s,'
-    '"province_tiles":%s,"score":%s,"withdrawn":%s,"withdrawn_counts":%s}'
-)
-"""The canonical text of a seat, keys sorted."""
+_SeatTexts = tuple[str, str, str, str, str, str, str, str, str]
+"""The texts of a seat's fields, keys sorted (as :func:`_seat_text` puts them)."""
+
+
+def _seat_text(fields: _SeatTexts) -> str:
+    """The canonical text of a seat from the texts of its fields (:func:`_seat_texts`),
+    keys sorted; an f-string, joined in one step."""
+    colour, goods, hand, influence, played, tiles, score, withdrawn, counts = fields
+    return (
+        f'{{"colour":{colour},"goods_tiles":{goods},"hand":{hand},"influence":{influence},'
+        f'"played":{played},"province_tiles":{tiles},"score":{score},"withdrawn":{withdrawn},'
+        f'"withdrawn_counts":{counts}}}'
+    )
+
 
 _COLOUR_TEXTS = {id(colour): _ENCODE(colour.value) for colour in CardColour}
 """The text of each colour, by the identity of the enum member."""
@@ -208,19 +246,7 @@ _COLOUR_TEXTS = {id(colour): _ENCODE(colour.value) for colour in CardColour}
 def _ids_text(ids: tuple[str, ...]) -> str | None:
     """The text of a list of card or tile ids written as themselves between quotes, or
     None when one is not a string or needs an escape."""
-    if not ids:
-        return "[]"
-    try:
-        joined = '","'.join(ids)
-    except TypeError:  # not only strings
-        return None
-    if not _plain(joined, len(ids)):
-        return None
-    return '["' + joined + '"]'
-
-
-_SeatTexts = tuple[str, str, str, str, str, str, str, str, str]
-"""The texts of a seat's fields, keys sorted (as :data:`_PLAYER` puts them)."""
+    return _plain_list(ids) if ids else "[]"
 
 
 def _seat_texts(player: PlayerState, last: PlayerState | None, old: _SeatTexts | None) -> Any:
@@ -246,12 +272,20 @@ def _seat_texts(player: PlayerState, last: PlayerState | None, old: _SeatTexts |
         influence_text = _symbol_list(influence)
         played_text = _ids_text(played)
         tiles_text = _ids_text(tiles)
+        counts_text = "null" if counts is None else _COUNTS.text(counts)
     else:
         goods_text = old[1] if goods is last.goods_tiles else _ids_text(goods)
         hand_text = old[2] if hand is last.hand else _ids_text(hand)
         influence_text = old[3] if influence is last.influence else _symbol_list(influence)
         played_text = old[4] if played is last.played else _ids_text(played)
         tiles_text = old[5] if tiles is last.province_tiles else _ids_text(tiles)
+        counts_text = (
+            old[8]
+            if counts is last.withdrawn_counts
+            else "null"
+            if counts is None
+            else _COUNTS.text(counts)
+        )
     if goods_text is None or hand_text is None or played_text is None or tiles_text is None:
         return None
     return (
@@ -263,7 +297,7 @@ def _seat_texts(player: PlayerState, last: PlayerState | None, old: _SeatTexts |
         tiles_text,
         int.__repr__(score) if type(score) is int else _scalar(score),
         "true" if withdrawn is True else "false" if withdrawn is False else _scalar(withdrawn),
-        "null" if counts is None else _COUNTS.text(counts),
+        counts_text,
     )
 
 
