@@ -201,6 +201,7 @@ def test_lists_of_ids_found_plain_before_are_the_plain_recipe(
     characters; lists mixing such strings with odd ones, other values or unhashable ones,
     and lists met after the remembered strings were forgotten, are written as before."""
     monkeypatch.setattr(canonical_parts, "_PLAIN_KEPT", 8)
+    monkeypatch.setattr(canonical_parts, "_PLAIN_IDS", set())
     state = next(game(4, 9, RuleSet()))
     canonical_json(state)
     hand = state.players[0].hand
