@@ -310,25 +310,20 @@ def _may_parse_long_integers(text: str, short: int, ascii_bytes: bytes | None = 
     after JSON whitespace, ``[``, ``,``, ``:`` or (its digits) after ``-``. So the digits
     of every integer it reads begin a run of digits that starts the text or follows one
     of these bytes. Mapped by :data:`_RUN_STARTS`, such a run of more than ``short``
-    digits is more than ``short`` zeros at the start of the text or after a space;
-    runs after a letter (inside a hexadecimal digest, say) or a dot are never read as
-    integers. The runs are found by searches in C, each skipping past the run before
-    (a run's first zeros are found first, so every run's start is looked at). Without
-    such a run the answer is False; a run found may still lie inside a string
+    digits is more than ``short`` zeros at the start of the text or after a space
+    (searched for from the end, as spaces are rarer than zeros there); runs after a
+    letter (inside a hexadecimal digest, say) or a dot are never read as integers.
+    Without such a run the answer is False; a run found may still lie inside a string
     (``"sha256:`` followed by digits), which :func:`_may_hold_long_integers` places."""
     if ascii_bytes is None or not _FAST_INTEGERS:
         return _may_hold_long_integers(text, short, ascii_bytes)
     mapped = ascii_bytes.translate(_RUN_STARTS)
     run = b"0" * (short + 1)
-    found = mapped.find(run)
-    while found >= 0:
-        if found == 0 or mapped[found - 1] == _SPACE:
-            return _may_hold_long_integers(text, short, ascii_bytes)
-        found = mapped.find(run, found + short + 1)
+    if mapped.startswith(run) or mapped.rfind(b" " + run) >= 0:
+        return _may_hold_long_integers(text, short, ascii_bytes)
     return False
 
 
-_SPACE = ord(" ")
 _FAST_INTEGERS = True
 """False places every run of digits found (the tests compare both ways)."""
 
