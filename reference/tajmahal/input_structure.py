@@ -5,7 +5,8 @@ millions of tiny values would take memory out of proportion to its bytes; both a
 refused from the text alone, in linear time and without recursion, before the parser
 sees it (step 3 in :mod:`tajmahal.inputs`). This is text processing with its own short
 cuts (strings blanked by splitting at quotes, structure characters kept by a byte
-table), apart from the parser's hooks and the walk over parsed values
+table, and a bound from the brackets alone when no string holds one), apart from the
+parser's hooks and the walk over parsed values
 (:mod:`tajmahal.input_parsing`). :func:`check_structure` is imported from
 :mod:`tajmahal.inputs`.
 """
