@@ -173,7 +173,24 @@ def _strings_may_be_refused(text: str, limits: Limits) -> bool:
         return True
     if len(text) <= limits.max_string_chars:
         return False
+    if _FAST_STRINGS and _quote_in_every_block(text, limits.max_string_chars):
+        return False
     return _long_run(limits.max_string_chars).search(text) is not None
+
+
+def _quote_in_every_block(text: str, limit: int) -> bool:
+    """True when every run of non-quote characters in ``text`` is at most ``limit`` long,
+    shown by finding a quote in each whole block of ``(limit + 2) // 2`` characters from
+    the start (one search in C per block): a run of more than ``limit`` characters
+    covers a whole block. False means: search for a long run itself."""
+    size = (limit + 2) // 2
+    return all(
+        text.find('"', start, start + size) >= 0 for start in range(0, len(text) - size + 1, size)
+    )
+
+
+_FAST_STRINGS = True
+"""False searches every long text for long runs by the pattern (the tests compare)."""
 
 
 _WIDE_FORBIDDEN = re.compile("[\x80-\x9f\ud800-\udfff]")
@@ -203,7 +220,8 @@ def parse_json_document(text: str, limits: Limits, source: str) -> Parsed:
             # Without an integer of more than ``short`` digits the hook would only
             # convert each integer, as the parser does itself.
             parse_int=numbers.integer
-            if not _HOOK_ONLY_IF_NEEDED or _may_hold_long_integers(text, numbers.short, ascii_bytes)
+            if not _HOOK_ONLY_IF_NEEDED
+            or _may_parse_long_integers(text, numbers.short, ascii_bytes)
             else None,
             parse_float=numbers.number,
             parse_constant=numbers.constant,
@@ -273,6 +291,41 @@ def _may_hold_long_integers(text: str, short: int, ascii_bytes: bytes | None = N
         position = closing + 1
         found = digits.find(run, position)
     return False
+
+
+_RUN_STARTS = bytes(
+    ord("0") if chr(code) in "0123456789" else ord(" ") if chr(code) in " \t\n\r[,:-" else ord("a")
+    for code in range(256)
+)
+"""Turns every ASCII digit into ``0``, every byte that may come just before a number the
+parser reads (JSON whitespace, ``[``, ``,``, ``:``, ``-``) into a space, and every other
+byte into ``a``."""
+
+
+def _may_parse_long_integers(text: str, short: int, ascii_bytes: bytes | None = None) -> bool:
+    """False when the parser, reading the JSON ``text``, can meet no integer of more than
+    ``short`` digits; True means: ask :func:`_may_hold_long_integers`.
+
+    The parser reads a number only where a value may start: at the start of the text or
+    after JSON whitespace, ``[``, ``,``, ``:`` or (its digits) after ``-``. So the digits
+    of every integer it reads begin a run of digits that starts the text or follows one
+    of these bytes. Mapped by :data:`_RUN_STARTS`, such a run of more than ``short``
+    digits is more than ``short`` zeros at the start of the text or after a space
+    (searched for from the end, as spaces are rarer than zeros there); runs after a
+    letter (inside a hexadecimal digest, say) or a dot are never read as integers.
+    Without such a run the answer is False; a run found may still lie inside a string
+    (``"sha256:`` followed by digits), which :func:`_may_hold_long_integers` places."""
+    if ascii_bytes is None or not _FAST_INTEGERS:
+        return _may_hold_long_integers(text, short, ascii_bytes)
+    mapped = ascii_bytes.translate(_RUN_STARTS)
+    run = b"0" * (short + 1)
+    if mapped.startswith(run) or mapped.rfind(b" " + run) >= 0:
+        return _may_hold_long_integers(text, short, ascii_bytes)
+    return False
+
+
+_FAST_INTEGERS = True
+"""False places every run of digits found (the tests compare both ways)."""
 
 
 def parse_json(text: str, limits: Limits, source: str) -> Any:

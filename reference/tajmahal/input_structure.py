@@ -5,7 +5,8 @@ millions of tiny values would take memory out of proportion to its bytes; both a
 refused from the text alone, in linear time and without recursion, before the parser
 sees it (step 3 in :mod:`tajmahal.inputs`). This is text processing with its own short
 cuts (strings blanked by splitting at quotes, structure characters kept by a byte
-table), apart from the parser's hooks and the walk over parsed values
+table, and a bound from the brackets alone when no string holds one), apart from the
+parser's hooks and the walk over parsed values
 (:mod:`tajmahal.input_parsing`). :func:`check_structure` is imported from
 :mod:`tajmahal.inputs`.
 """
@@ -32,6 +33,8 @@ def check_structure(
     ``ascii_bytes``: the text encoded as ASCII, when the caller has it already (the
     text is then ASCII).
     """
+    if _FAST_STRUCTURE and ascii_bytes is not None and _within_limits(text, ascii_bytes, limits):
+        return
     bare = _structure(text, ascii_bytes)
     if _too_deep(bare, limits.max_depth):
         raise InputError(f"nested more than {limits.max_depth} levels deep", source=source)
@@ -109,6 +112,45 @@ _SIGNED_STEPS = bytes(
 """Openings to the byte 1 and closings to 255 (-1 as a signed byte)."""
 _FAST_DEPTH = True
 """False computes every depth by the plain recipe (the tests compare both ways)."""
+
+
+def _within_limits(text: str, ascii_bytes: bytes, limits: Limits) -> bool:
+    """True when ASCII ``text`` (``ascii_bytes`` encoded) is shown, from a few passes in
+    C, to be within both limits :func:`check_structure` checks; False means: check it by
+    the recipe (which then gives the verdict and the message).
+
+    - **Values**: every value counted is one character of the text, so text shorter than
+      ``limits.max_values`` characters cannot hold too many.
+    - **Depth**: with no backslash, the string literals are what lies between the 1st and
+      2nd quote, the 3rd and 4th, and so on. Keeping only the brackets and quotes (one
+      byte table), if the quotes come in adjacent pairs (twice as many quotes as
+      non-overlapping ``""``), every string is empty there: no string holds a bracket,
+      and the brackets kept are those outside the strings. They become the signed steps
+      +1 and -1 of :func:`_too_deep`. Deleting every adjacent +1 -1 pair (one
+      ``bytes.replace``, :data:`_PAIR_PASSES` times) lowers the highest running sum by
+      at most one each time, counting the start's 0 as a running sum (the sum just
+      before a deleted pair stays, or is that 0), and leaves little of a record (its
+      innermost lists and objects go first), so the highest running sum of what is left
+      (or 0), plus the passes, bounds the depth from above.
+    """
+    if len(ascii_bytes) >= limits.max_values or "\\" in text:
+        return False
+    kept = ascii_bytes.translate(None, _NOT_BRACKET_OR_QUOTE)
+    if kept.count(b'"') != 2 * kept.count(b'""'):
+        return False
+    steps = kept.translate(_SIGNED_STEPS, b'"')
+    for _ in range(_PAIR_PASSES):
+        steps = steps.replace(b"\x01\xff", b"")
+    highest = max(itertools.accumulate(memoryview(steps).cast("b"), initial=0))
+    return highest + _PAIR_PASSES <= limits.max_depth
+
+
+_NOT_BRACKET_OR_QUOTE = bytes(code for code in range(256) if chr(code) not in '[]{}"')
+"""Every byte but brackets and quotes (deleted by :func:`_within_limits`)."""
+_PAIR_PASSES = 2
+"""How many times :func:`_within_limits` deletes the adjacent pairs of brackets."""
+_FAST_STRUCTURE = True
+"""False checks every text by the recipe alone (the tests compare both ways)."""
 
 
 # Every name here is documented under tajmahal.inputs, which users import it from.

@@ -69,52 +69,64 @@ def setup_from_json(document: Mapping[str, Any]) -> SetupOutcome:
     )
 
 
-def _step_from_json(raw: Mapping[str, Any], index: int, players: int, source: str) -> RecordStep:
-    get = raw.get
-    actor = raw["actor"]
-    if actor == CHANCE:
-        actor = None
-    elif actor >= players:
-        raise RecordError(
-            f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
-            source=source,
-            step=index,
-            field="actor",
+def _steps_from_json(raws: list[Any], players: int, source: str) -> tuple[RecordStep, ...]:
+    """The record's steps (already schema-valid), in one loop: a record has up to
+    :data:`~tajmahal.inputs.MAX_STEPS` of them, so no call is made per step but the
+    :class:`RecordStep` built; the first step that says what a schema cannot (a seat
+    beyond the players, scores of the wrong length, listed legal actions that do not
+    match their count and digest) raises, naming the step and the field."""
+    steps: list[RecordStep] = []
+    append = steps.append
+    step = RecordStep
+    for index, raw in enumerate(raws):
+        get = raw.get
+        actor = raw["actor"]
+        if actor == CHANCE:
+            actor = None
+        elif actor >= players:
+            raise RecordError(
+                f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
+                source=source,
+                step=index,
+                field="actor",
+            )
+        scores = get("scores")
+        if scores is not None:
+            if len(scores) != players:
+                raise RecordError(
+                    f"expected {players} scores, found {len(scores)}",
+                    source=source,
+                    step=index,
+                    field="scores",
+                )
+            scores = tuple(scores)
+        legal = get("legal")
+        if legal is not None:
+            if len(legal) != raw["legal_count"] or legal_digest(legal) != raw["legal_digest"]:
+                raise RecordError(
+                    "the legal actions listed do not match legal_count and legal_digest",
+                    source=source,
+                    step=index,
+                    field="legal",
+                )
+            legal = tuple(legal)
+        tags = get("tags")
+        clauses = get("clauses")
+        append(
+            step(  # positional, in the order of the fields
+                actor,
+                raw["action"],
+                scores,
+                () if clauses is None else tuple(clauses),
+                None if tags is None else tuple(tags),
+                get("legal_count"),
+                get("legal_digest"),
+                get("state_digest"),
+                legal,
+                get("public"),
+            )
         )
-    scores = get("scores")
-    if scores is not None:
-        if len(scores) != players:
-            raise RecordError(
-                f"expected {players} scores, found {len(scores)}",
-                source=source,
-                step=index,
-                field="scores",
-            )
-        scores = tuple(scores)
-    legal = get("legal")
-    if legal is not None:
-        if len(legal) != raw["legal_count"] or legal_digest(legal) != raw["legal_digest"]:
-            raise RecordError(
-                "the legal actions listed do not match legal_count and legal_digest",
-                source=source,
-                step=index,
-                field="legal",
-            )
-        legal = tuple(legal)
-    tags = get("tags")
-    clauses = get("clauses")
-    return RecordStep(  # positional, in the order of the fields
-        actor,
-        raw["action"],
-        scores,
-        () if clauses is None else tuple(clauses),
-        None if tags is None else tuple(tags),
-        get("legal_count"),
-        get("legal_digest"),
-        get("state_digest"),
-        legal,
-        get("public"),
-    )
+    return tuple(steps)
 
 
 def record_from_json(document: Any, source: str = "", *, plain_json: bool = False) -> Record:
@@ -151,9 +163,7 @@ def record_from_json(document: Any, source: str = "", *, plain_json: bool = Fals
         raise RecordError(
             f"expected {players} names, found {len(names)}", source=source, field="names"
         )
-    steps = tuple(
-        _step_from_json(raw, index, players, source) for index, raw in enumerate(document["steps"])
-    )
+    steps = _steps_from_json(document["steps"], players, source)
     final_scores = winners = None
     if "result" in document:
         final_scores = tuple(document["result"]["scores"])
