@@ -37,6 +37,7 @@ from tajmahal.bounds import bounds
 from tajmahal.components import Components, default_components
 from tajmahal.encoding import tensor_encoder
 from tajmahal.engine import apply, legal_actions, random_reshuffle
+from tajmahal.lazy_observation import lazy_observation
 from tajmahal.match import chance_seed
 from tajmahal.rules import RuleSet
 from tajmahal.setup import new_game, random_setup
@@ -167,12 +168,12 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
         state = self.state_
         assert state is not None, "reset() first"
-        tensor = self._tensors.encode(state, self._seats[agent])
         if agent == self.agent_selection and not state.is_over:
             mask = self._current_mask.copy()
         else:
             mask = self._no_mask.copy()
-        return {"observation": tensor, "action_mask": mask}
+        # The tensor is written when first read (see tajmahal.lazy_observation).
+        return lazy_observation(mask, self._tensors, state, self._seats[agent])
 
     def step(self, action: int | None) -> None:
         """Apply the id ``action`` for the agent to move (None once it is terminated)."""
