@@ -15,7 +15,10 @@
 Agents are ``seat_0`` .. ``seat_{n-1}``. An observation is a dict: ``observation``, the
 seat's view as :func:`tajmahal.observation.observation_tensor` (float32), and
 ``action_mask`` (int8, one flag per id of :mod:`tajmahal.action_space`); the mask is
-also in ``infos[agent]["action_mask"]``. Chance is resolved inside the environment: the
+also in ``infos[agent]["action_mask"]``. The observation dict is a
+:class:`~tajmahal.lazy_observation.LazyObservation`: its tensor is written when first
+read (a player that reads only the mask never pays for it), the same values as if
+written at once. Chance is resolved inside the environment: the
 setup is drawn from the ``reset`` seed (:func:`tajmahal.setup.random_setup`) and each
 reshuffle from a generator seeded by it, the same derivation ``tajmahal play`` uses for
 records (:func:`tajmahal.match.chance_seed`). Rewards come once, at the end: the winners
