@@ -15,15 +15,17 @@ caller loops, doing no work of their own but what their framework's API requires
   moves to the next entry. The caller's loop is the one of the real loops, through
   OpenSpiel's C++ ``apply_action`` (the bridge back into Python) and the Python
   overrides the real adapter has too.
-- ``floor-pettingzoo-masks`` / ``floor-pettingzoo-observe``: a trivial PettingZoo AEC
+- ``floor-pettingzoo-masks`` / ``-observe`` / ``-tensors``: a trivial PettingZoo AEC
   environment (``env()`` of ``tajmahal.pettingzoo`` adds no wrapper, so neither does
   this one) driven by PettingZoo's own ``agent_iter``, ``last`` and ``_was_dead_step``.
   Its ``step`` moves to the next entry, points ``agent_selection`` at the recorded seat
   and hands over the least a mask needs: a copy of a prebuilt 6,183-flag mask with the
   recorded number of flags, in a new ``infos`` dict. Its ``observe`` gives the least an
-  observation needs: a copy of a prebuilt float32 tensor of the real size (2,573), a
-  copy of the mask, and the dict holding them. The caller reads the mask with
-  ``np.flatnonzero`` as the real loop does.
+  observation needs: a copy of the mask and the dict holding it with a tensor; for
+  ``-tensors``, whose caller reads every tensor, the tensor is a copy of a prebuilt
+  float32 tensor of the real size (2,573), for ``-observe`` (whose caller reads only
+  the mask, and whose real tensors are written on first use) the prebuilt one itself.
+  The caller reads the mask with ``np.flatnonzero`` as the real loop does.
 - ``null-*``: the scripts walked with nothing but one ``randrange`` per entry with a
   list: the choice and the draws the engine loop makes too, subtracted.
 
@@ -249,7 +251,7 @@ def openspiel_floor(scripts: dict[int, Script]) -> Callable[[int, int], None]:
 # -- PettingZoo -----------------------------------------------------------------------
 
 
-def _pettingzoo_env(players: int) -> Any:
+def _pettingzoo_env(players: int, tensors: bool = False) -> Any:
     """A trivial AEC environment replaying scripts (see the module docstring)."""
     import numpy as np
     from pettingzoo import AECEnv
@@ -294,7 +296,8 @@ def _pettingzoo_env(players: int) -> Any:
             self.infos[agent] = {"action_mask": mask}
 
         def observe(self, agent: str) -> dict[str, Any]:
-            return {"observation": self._tensor.copy(), "action_mask": self._mask.copy()}
+            tensor = self._tensor.copy() if tensors else self._tensor
+            return {"observation": tensor, "action_mask": self._mask.copy()}
 
         def step(self, action: int | None) -> None:
             agent = self.agent_selection
@@ -325,8 +328,11 @@ def _pettingzoo_entries(script: Script) -> list[tuple[str, Any]]:
     return [(f"seat_{seat}", _MASKS[length]) for seat, length in script if seat >= 0]
 
 
-def pettingzoo_floor(scripts: dict[int, Script], observe: bool) -> Callable[[int, int], None]:
-    """The PettingZoo caller's loop of ``adapter_speed`` over the trivial environment."""
+def pettingzoo_floor(
+    scripts: dict[int, Script], observe: bool, tensors: bool = False
+) -> Callable[[int, int], None]:
+    """The PettingZoo caller's loop of ``adapter_speed`` over the trivial environment
+    (with ``tensors``, copying and reading every observation's tensor)."""
 
     made: dict[int, Any] = {}
     prepared = {seed: _pettingzoo_entries(script) for seed, script in scripts.items()}
@@ -334,9 +340,9 @@ def pettingzoo_floor(scripts: dict[int, Script], observe: bool) -> Callable[[int
     def play(players: int, seed: int) -> None:
         game = made.get(players)
         if game is None:
-            game = made[players] = _pettingzoo_env(players)
+            game = made[players] = _pettingzoo_env(players, tensors)
         _NEXT_PZ.append(prepared[seed])
         game.reset(seed=seed)
-        drive_pettingzoo(game, seed, observe)
+        drive_pettingzoo(game, seed, observe, tensors)
 
     return play

@@ -15,7 +15,10 @@
 Agents are ``seat_0`` .. ``seat_{n-1}``. An observation is a dict: ``observation``, the
 seat's view as :func:`tajmahal.observation.observation_tensor` (float32), and
 ``action_mask`` (int8, one flag per id of :mod:`tajmahal.action_space`); the mask is
-also in ``infos[agent]["action_mask"]``. Chance is resolved inside the environment: the
+also in ``infos[agent]["action_mask"]``. The observation dict is a
+:class:`~tajmahal.lazy_observation.LazyObservation`: its tensor is written when first
+read (a player that reads only the mask never pays for it), the same values as if
+written at once. Chance is resolved inside the environment: the
 setup is drawn from the ``reset`` seed (:func:`tajmahal.setup.random_setup`) and each
 reshuffle from a generator seeded by it, the same derivation ``tajmahal play`` uses for
 records (:func:`tajmahal.match.chance_seed`). Rewards come once, at the end: the winners
@@ -37,12 +40,16 @@ from tajmahal.bounds import bounds
 from tajmahal.components import Components, default_components
 from tajmahal.encoding import tensor_encoder
 from tajmahal.engine import apply, legal_actions, random_reshuffle
+from tajmahal.lazy_observation import lazy_observation
 from tajmahal.match import chance_seed
 from tajmahal.rules import RuleSet
 from tajmahal.setup import new_game, random_setup
-from tajmahal.state import GameState
+from tajmahal.state import GameState, Step
 from tajmahal.tensor import tensor_layout
 from tajmahal.tensor_cache import TensorCache
+
+_SHUFFLE = Step.SHUFFLE
+_OVER = Step.OVER
 
 ENV_NAME = "tajmahal_v1"
 """The versioned environment name (bumped when observations or actions change meaning)."""
@@ -134,10 +141,10 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
     def _settle(self, state: GameState) -> bool:
         """Resolve chance steps, then point ``agent_selection`` at the seat to move;
         True when the game is over."""
-        while state.is_chance:
+        while state.step is _SHUFFLE:
             state = apply(state, random_reshuffle(state, self._chance))
         self.state_ = state
-        if state.is_over:
+        if state.step is _OVER:
             self._legal = ()
             if self.utility == "score":
                 values = [float(score) for score in state.scores]
@@ -167,12 +174,12 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
         state = self.state_
         assert state is not None, "reset() first"
-        tensor = self._tensors.encode(state, self._seats[agent])
-        if agent == self.agent_selection and not state.is_over:
+        if agent == self.agent_selection and state.step is not _OVER:
             mask = self._current_mask.copy()
         else:
             mask = self._no_mask.copy()
-        return {"observation": tensor, "action_mask": mask}
+        # The tensor is written when first read (see tajmahal.lazy_observation).
+        return lazy_observation(mask, self._tensors, state, self._seats[agent])
 
     def step(self, action: int | None) -> None:
         """Apply the id ``action`` for the agent to move (None once it is terminated)."""
@@ -187,8 +194,24 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
             raise IndexError(f"action id {number} is negative")
         move = self._moves[number]
         self._cumulative_rewards[agent] = 0.0
-        if self._settle(apply(state, move)):
-            self._accumulate_rewards()  # rewards are 0 until the end: adding them is a no-op
+        after = apply(state, move)
+        step = after.step
+        if step is _SHUFFLE or step is _OVER:
+            if self._settle(after):
+                self._accumulate_rewards()  # rewards are 0 until the end: a no-op
+            return
+        # The commonest step, as _settle without its chance and end cases, inline: the
+        # agent who moved is ``agent`` (``agent_selection`` until now).
+        self.state_ = after
+        legal = self._legal = legal_actions(after)
+        infos = self.infos
+        infos[agent] = {}
+        assert after.to_move is not None
+        agent = self.agent_selection = self.possible_agents[after.to_move]
+        mask: Any = self._no_mask.copy()
+        self._current_mask = mask
+        self.space.flag(memoryview(mask), legal)
+        infos[agent] = {"action_mask": mask}
 
     def render(self) -> str | None:
         """The state's canonical JSON (``ansi``), or None."""

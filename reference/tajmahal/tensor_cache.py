@@ -29,6 +29,7 @@ test_tensor_cache.py`` compares them at every step of random games, for every se
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from itertools import compress, count
 from operator import is_not
@@ -152,6 +153,7 @@ class TensorCache:
         "_steps",
         "_tensor",
         "_writer",
+        "lock",
     )
 
     def __init__(self, encoder: TensorEncoder) -> None:
@@ -205,6 +207,10 @@ class TensorCache:
         """The discard pile written from and the index array set to 1."""
         self._seats: list[_Slot] = []
         """By seat: what its slot holds."""
+        self.lock = threading.Lock()
+        """Held by a caller that may share the cache with other threads while it calls
+        :meth:`encode` (observations written on first use may be read from any thread,
+        see :mod:`tajmahal.lazy_observation`); :meth:`encode` itself does not take it."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> TensorCache:
         """A new, empty cache: what it holds is only a shortcut."""

@@ -50,15 +50,15 @@ def test_openspiel_floor_replays_the_script(setup: str) -> None:
     assert seen == script
 
 
-@pytest.mark.parametrize("observe", [False, True])
-def test_pettingzoo_floor_replays_the_script(observe: bool) -> None:
+@pytest.mark.parametrize(("observe", "tensors"), [(False, False), (True, False), (True, True)])
+def test_pettingzoo_floor_replays_the_script(observe: bool, tensors: bool) -> None:
     np = extra("numpy", "pettingzoo")
     extra("pettingzoo", "pettingzoo")
     import adapter_floors as floors
 
     script = floors.record_pettingzoo(3, 5)
     assert script[-3:] == [(-1, 0)] * 3  # every agent's step once done
-    game = floors._pettingzoo_env(3)
+    game = floors._pettingzoo_env(3, tensors)
     floors._NEXT_PZ.append(floors._pettingzoo_entries(script))
     game.reset(seed=5)
     seen = []
@@ -71,6 +71,8 @@ def test_pettingzoo_floor_replays_the_script(observe: bool) -> None:
         mask = info["action_mask"]
         if observe:
             assert observation["observation"].shape == (floors.TENSOR_SIZE,)
+            # Copied only for the loop that reads every tensor.
+            assert (observation["observation"] is game._tensor) is not tensors
             assert np.array_equal(observation["action_mask"], mask)
         seen.append((int(agent.removeprefix("seat_")), int(mask.sum())))
         game.step(int(np.flatnonzero(mask)[0]))
