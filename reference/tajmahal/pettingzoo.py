@@ -194,24 +194,8 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
             raise IndexError(f"action id {number} is negative")
         move = self._moves[number]
         self._cumulative_rewards[agent] = 0.0
-        after = apply(state, move)
-        step = after.step
-        if step is _SHUFFLE or step is _OVER:
-            if self._settle(after):
-                self._accumulate_rewards()  # rewards are 0 until the end: a no-op
-            return
-        # The commonest step, as _settle without its chance and end cases, inline: the
-        # agent who moved is ``agent`` (``agent_selection`` until now).
-        self.state_ = after
-        legal = self._legal = legal_actions(after)
-        infos = self.infos
-        infos[agent] = {}
-        assert after.to_move is not None
-        agent = self.agent_selection = self.possible_agents[after.to_move]
-        mask: Any = self._no_mask.copy()
-        self._current_mask = mask
-        self.space.flag(memoryview(mask), legal)
-        infos[agent] = {"action_mask": mask}
+        if self._settle(apply(state, move)):
+            self._accumulate_rewards()  # rewards are 0 until the end: adding them is a no-op
 
     def render(self) -> str | None:
         """The state's canonical JSON (``ansi``), or None."""
