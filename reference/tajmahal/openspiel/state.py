@@ -27,7 +27,6 @@ from tajmahal.openspiel.history import (
     _dealing_text,
     _Draws,
     _knowledge,
-    _Link,
     drawn_ids,
 )
 from tajmahal.sampling import sample_consistent_state
@@ -111,19 +110,19 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         ``State.legal_actions``; answered in Python, without a trip through C++."""
         data = self._data
         current = data.player
+        if current >= 0 and (player is None or player == current):
+            # As _legal_actions, inline: this is the adapter's hottest path.
+            found = data.legal
+            if found is None:
+                found = data.legal = self._game.space.sorted_ids_of(legal_actions(data.node))  # type: ignore[arg-type]
+            return found[:]
         if current == _TERMINAL:
             return []
         if current == _CHANCE:
             return self._chance_ids()[:]
-        if player is not None and player != current:
-            if player < 0:
-                return list(super().legal_actions(player))  # OpenSpiel's own error
-            return []
-        found = data.legal
-        if found is None:
-            # As _legal_actions, inline: this is the adapter's hottest path.
-            found = data.legal = self._game.space.sorted_ids_of(legal_actions(data.node))  # type: ignore[arg-type]
-        return found[:]
+        if player is not None and player < 0:
+            return list(super().legal_actions(player))  # OpenSpiel's own error
+        return []
 
     def is_chance_node(self) -> bool:
         """True at a chance node (answered in Python, as :meth:`legal_actions`)."""
@@ -181,19 +180,17 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         data = self._data
         if data.player >= 0:
-            node = data.node
-            assert isinstance(node, GameState)
+            # A decision: data.node is a GameState (the player's number says so).
             move = self._game.space.actions[action]
-            after = apply(node, move)
+            after = apply(data.node, move)  # type: ignore[arg-type]
             step = after.step
             if step is _OVER:
                 player = _TERMINAL
             elif step is _SHUFFLE:
                 player = _CHANCE
             else:
-                assert after.to_move is not None
-                player = after.to_move
-            self._data = _Data(after, _Link(data.link, move), None, None, player)
+                player = after.to_move  # type: ignore[assignment]
+            self._data = _Data(after, [data.link, move], None, None, player)
             return
         # A chance draw. The node after it is made only when asked for (:class:`_Draws`):
         # the draws are checked against the outcomes left and chained, as ``Dealing.draw``
@@ -225,7 +222,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 reshuffle = Reshuffle(order)
                 # The partial draws shared the link of the chance step (a state restored
                 # in mid-shuffle starts its knowledge there).
-                self._data = _Data(apply(start.state, reshuffle), _Link(data.link, reshuffle))
+                self._data = _Data(apply(start.state, reshuffle), [data.link, reshuffle])
                 return
             self._data = _Draws(start, (drawn, action), 0, game, data.link, left)
             return
