@@ -4,6 +4,7 @@ the game type registered with ``pyspiel``, and the configuration fixed by them
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any
 
@@ -97,6 +98,9 @@ class GameConfig:
     """The component set (the embedded one)."""
     space: ActionSpace
     """The numbered decisions."""
+    known_ids: Mapping[int, int]
+    """``space.identity_table()``: the ids of action objects met before, by identity
+    (looked up directly at every decision; a miss goes through ``space``)."""
     limits: Bounds
     """The proven bounds (:mod:`tajmahal.bounds`)."""
     cards: tuple[str, ...]
@@ -181,6 +185,7 @@ def game_config(params: dict[str, Any]) -> GameConfig:
         **{t: i for i, t in enumerate(bonus_tiles)},
     }
     taj = components.taj_mahal_tile.id
+    space = action_space(components)
     config = GameConfig(
         parameters=tuple(sorted(values.items())),
         players=players,
@@ -189,7 +194,8 @@ def game_config(params: dict[str, Any]) -> GameConfig:
         seed=int(values["seed"]),
         utility=str(values["utility"]),
         components=components,
-        space=action_space(components),
+        space=space,
+        known_ids=space.identity_table(),
         limits=bounds(components, players),
         cards=cards,
         card_index={card: i for i, card in enumerate(cards)},

@@ -155,6 +155,21 @@ class _Data:
         return None
 
 
+class _Step(_Data):
+    """A position reached by a decision: a :class:`_Data` built by a shorter initialiser
+    (no start of knowledge to check for, the player known), as one is built per decision
+    on the adapter's hot path. It pickles and behaves as a :class:`_Data`."""
+
+    __slots__ = ()
+
+    def __init__(self, node: GameState, link: Step, player: int) -> None:
+        self.node = node
+        self.link = link
+        self.chance = None
+        self.legal = None
+        self.player = player
+
+
 _NODE: Any = _Data.__dict__["node"]
 """The slot that holds a position's node (read and written directly by :class:`_Draws`)."""
 
@@ -194,7 +209,7 @@ class _Draws(_Data):
         link: History | None,
         chance: list[int],
     ) -> None:
-        _NODE.__set__(self, None)
+        # The node slot stays empty until asked for (:attr:`node`).
         self.start = start
         """The node the run of draws started from."""
         self.drawn = drawn
@@ -211,8 +226,9 @@ class _Draws(_Data):
     @property
     def node(self) -> Node:  # type: ignore[override]
         """The dealing or reshuffle in progress (made on first use)."""
-        found: Node | None = _NODE.__get__(self)
-        if found is None:
+        try:
+            found: Node = _NODE.__get__(self)
+        except AttributeError:  # the slot is still empty
             found = drawn_node(self.start, self.drawn, self.config)
             _NODE.__set__(self, found)
         return found

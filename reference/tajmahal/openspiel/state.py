@@ -27,6 +27,7 @@ from tajmahal.openspiel.history import (
     _dealing_text,
     _Draws,
     _knowledge,
+    _Step,
     drawn_ids,
 )
 from tajmahal.sampling import sample_consistent_state
@@ -111,10 +112,19 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         data = self._data
         current = data.player
         if current >= 0 and (player is None or player == current):
-            # As _legal_actions, inline: this is the adapter's hottest path.
+            # As _legal_actions, inline: this is the adapter's hottest path; the ids are
+            # looked up here rather than through ``space.sorted_ids_of`` (one call fewer).
             found = data.legal
             if found is None:
-                found = data.legal = self._game.space.sorted_ids_of(legal_actions(data.node))  # type: ignore[arg-type]
+                game = self._game
+                legal = legal_actions(data.node)  # type: ignore[arg-type]
+                known = game.known_ids
+                try:
+                    found = [known[id(action)] for action in legal]
+                    found.sort()
+                except KeyError:  # an action object not met before
+                    found = game.space.sorted_ids_of(legal)
+                data.legal = found
             return found[:]
         if current == _TERMINAL:
             return []
@@ -190,13 +200,24 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 player = _CHANCE
             else:
                 player = after.to_move  # type: ignore[assignment]
-            self._data = _Data(after, [data.link, move], None, None, player)
+            self._data = _Step(after, [data.link, move], player)
             return
         # A chance draw. The node after it is made only when asked for (:class:`_Draws`):
         # the draws are checked against the outcomes left and chained, as ``Dealing.draw``
         # and ``Shuffling.draw`` would add them.
         game = self._game
-        if isinstance(data, _Draws):
+        ids = data.chance
+        if ids is None:
+            ids = self._chance_ids()
+        # The outcomes left after this one: as _without, inline (one call fewer per draw).
+        at = bisect_left(ids, action)
+        if at < len(ids) and ids[at] == action:
+            remaining = ids[:]
+            del remaining[at]
+            left: list[int] | None = remaining
+        else:
+            left = _without(ids, action)
+        if type(data) is _Draws:
             start = data.start
             drawn: Drawn | None = data.drawn
             done = data.done
@@ -209,11 +230,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 if isinstance(start, Dealing)
                 else 0
             )
-        ids = data.chance
-        if ids is None:
-            ids = self._chance_ids()
         if isinstance(start, Shuffling):
-            left = _without(ids, action)
             if left is None:
                 raise ValueError(f"chance outcome {action} is not among the cards to shuffle")
             if not left:
@@ -235,7 +252,6 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             # Knowledge starts here: the draws of the dealing are let go.
             self._data = _Data(following, None, start=True)
             return
-        left = _without(ids, action)
         if left is None:
             raise ValueError(f"chance outcome {action} is not possible at the {phase} step")
         following_phase = game.deal_phases[done + 1]
