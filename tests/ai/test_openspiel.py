@@ -303,3 +303,25 @@ def test_the_game_type_is_made_once_per_utility() -> None:
     loaded = pyspiel.load_game("tajmahal", {"utility": "score"}).get_type()
     assert loaded.utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert pyspiel.load_game("tajmahal").get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+
+
+def test_a_decisions_position_is_a_plain_position() -> None:
+    """A position reached by a decision is built by a shorter initialiser (``_Step``);
+    it pickles to the very bytes of the plain ``_Data`` with the same node, history and
+    player, and answers alike."""
+    from tajmahal.openspiel.history import _Data, _knowledge, _Step
+
+    game = pyspiel.load_game("tajmahal", {"players": 3, "setup": "seeded", "seed": 4})
+    state = play_to(game.new_initial_state(), 60, seed=4)
+    step = state._data  # type: ignore[attr-defined]
+    assert type(step) is _Step
+    twin = _Data(step.node, step.link, None, None, step.player)
+    assert (twin.node, twin.link, twin.player, twin.chance) == (
+        step.node,
+        step.link,
+        step.player,
+        step.chance,
+    )
+    assert pickle.dumps(step) == pickle.dumps(twin)
+    for seat in range(3):
+        assert _knowledge(step, seat) == _knowledge(twin, seat)
