@@ -69,7 +69,8 @@ def _writing(method: Callable[..., Any], both: bool = False) -> Callable[..., An
 
 class LazyObservation(dict[str, Any]):
     """``{"observation": tensor, "action_mask": mask}``, the tensor written on first use
-    (see the module docstring). Made by :func:`lazy_observation`."""
+    (see the module docstring). Made by :func:`lazy_observation` (and the same way,
+    inline, by :meth:`tajmahal.pettingzoo.TajMahalEnv.observe`)."""
 
     __slots__ = ("_pending",)
 
