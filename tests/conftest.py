@@ -5,7 +5,6 @@ import os
 import pytest
 
 from tajmahal.engine import majority
-from tajmahal.events import SHARED_EVENTS
 
 # A bug must fail the test that meets it, not hide behind the command line's last line
 # of defence (tajmahal.cli.main turns unexpected exceptions into one line otherwise).
@@ -17,7 +16,5 @@ def fresh_majority_events() -> None:
     """Every test starts with the engine's memo of majority events empty, so the events a
     test checks are built in that test: a memo filled by earlier tests would hide a fault
     in the code that builds them (mutation testing runs each mutant's tests in a process
-    forked after the whole selection ran once, memo included). Likewise the engine's
-    other shared events (:data:`tajmahal.events.SHARED_EVENTS`)."""
+    forked after the whole selection ran once, memo included)."""
     majority._MAJORITY_EVENTS.clear()
-    SHARED_EVENTS.clear()

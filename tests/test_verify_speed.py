@@ -40,19 +40,7 @@ from tajmahal.actions import Action, parse_action
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
 from tajmahal.digest import action_strings, legal_digest
-from tajmahal.engine import (
-    apply,
-    apply_with_events,
-    legal_actions,
-    majority,
-    play,
-    random_reshuffle,
-    reward,
-    score,
-    special,
-    visit,
-    withdraw,
-)
+from tajmahal.engine import apply, apply_with_events, legal_actions, random_reshuffle
 from tajmahal.errors import RecordError
 from tajmahal.events import Event
 from tajmahal.inputs import RECORD_LIMITS, InputError, parse_json_document
@@ -64,14 +52,8 @@ from tajmahal.state import GameState, PlayerState, Withdrawal
 from tajmahal.symbols import CardColour
 from tajmahal.tags import action_clauses, edge_tags, sorted_edge_tags, step_clauses
 from tajmahal.testing import damaged_records, rule_sets
-from tajmahal.trace import (
-    VerificationError,
-    initial_state,
-    read_record,
-    replay_steps,
-    replayed_states,
-)
-from tajmahal.verify import collect_paths, verify_paths
+from tajmahal.trace import VerificationError, read_record, replay_steps, replayed_states
+from tajmahal.verify import verify_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "specs" / "traces"
@@ -743,37 +725,3 @@ def test_the_benchmark_compares_with_another_checkout(capsys: pytest.CaptureFixt
     digests = re.findall(r"digest (sha256:[0-9a-f]{16})", printed)
     assert len(digests) == 2 and digests[0] == digests[1]
     assert "per-run ratios" in printed
-
-
-class _Forgetful(dict[tuple[object, ...], Event]):
-    """A memo that never remembers: every event is built afresh."""
-
-    def __setitem__(self, key: tuple[object, ...], value: Event) -> None:
-        pass
-
-
-def test_shared_events_on_the_golden_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every step of every corpus record, as ``tajmahal verify`` replays them, gives the
-    same state and events with the engine's shared events (and majority events) as with
-    every event built afresh; and the same state as ``apply``. (Random games under every
-    rule set: tests/test_engine_memos.py.)"""
-    forgetful: list[tuple[object, str]] = [
-        (module, "_SHARED") for module in (play, withdraw, reward, score, visit, special)
-    ]
-    forgetful.append((majority, "_MAJORITY_EVENTS"))
-    compared = 0
-    for path in collect_paths([str(CORPUS)]):
-        record = read_record(Path(path))
-        state = initial_state(record, COMPONENTS)
-        for step in record.steps:
-            action = parse_action(step.action)
-            shared = apply_with_events(state, action)
-            with monkeypatch.context() as patch:
-                for module, name in forgetful:
-                    patch.setattr(module, name, _Forgetful())
-                fresh = apply_with_events(state, action)
-            assert shared == fresh
-            assert shared[0] == apply(state, action)
-            compared += len(fresh[1])
-            state = shared[0]
-    assert compared > 60_000

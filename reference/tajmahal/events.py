@@ -49,7 +49,7 @@ end        ``seats`` the winners; ``counts`` every seat's final score
 from __future__ import annotations
 
 import enum
-from typing import Any, Final
+from typing import Any
 
 import attrs
 
@@ -159,28 +159,3 @@ class Event:
             "private": self.private,
             "clauses": list(self.clauses),
         }
-
-
-SharedEvents = dict[tuple[object, ...], Event]
-"""A memo of events by what decides them (see :data:`SHARED_EVENTS`)."""
-
-SHARED_EVENTS: Final[SharedEvents] = {}
-"""Events the engine has built while recording, by everything that decides them, so that
-an equal event met again is the same object instead of a new one (about three in five
-are met again on the golden corpus; an event is a frozen value, so sharing it changes
-nothing). Each key is a tuple that starts with a string naming the place that built the
-event, followed by the values its fields are derived from there (enum members, whose
-hash runs Python code, enter as the booleans or strings that decide them). Bounded: see
-:func:`share`. Only :func:`tajmahal.engine.apply_with_events` fills it; the majority
-events of a withdrawal have their own memo (:mod:`tajmahal.engine.majority`)."""
-SHARED_EVENTS_KEPT: Final = 16384
-"""Events :data:`SHARED_EVENTS` keeps at most (it is emptied when full)."""
-
-
-def share(memo: SharedEvents, key: tuple[object, ...], event: Event) -> Event:
-    """Keep ``event`` in ``memo`` under ``key``, emptying the memo first when it is full;
-    return the event (the engine writes ``memo.get(key) or share(memo, key, Event(...))``)."""
-    if len(memo) >= SHARED_EVENTS_KEPT:
-        memo.clear()
-    memo[key] = event
-    return event

@@ -32,7 +32,7 @@ from tajmahal.engine._work import (
     turn_passed,
 )
 from tajmahal.errors import IllegalActionError
-from tajmahal.events import SHARED_EVENTS, Event, EventKind, PointSource, share
+from tajmahal.events import Event, EventKind, PointSource
 from tajmahal.rules import ColourChangeFirstTurn, RuleSet
 from tajmahal.state import GameState, PlayerState
 from tajmahal.symbols import CardColour, SpecialKind
@@ -232,53 +232,31 @@ def play_events(
     """
     extra = action.extra
     coloured = action.coloured
-    colour = table.colour_of[coloured]
-    breaks_colour = extra == table.colour_change
-    alone = following == seat
-    # Everything the play event is derived from (see SHARED_EVENTS), colours as booleans.
-    key: tuple[object, ...] = (
-        "play",
+    play = Event(
+        EventKind.PLAY,
         seat,
-        coloured,
-        extra,
-        previous is None,
-        colour is previous,
-        breaks_colour,
-        alone,
-    )
-    play = _SHARED.get(key) or share(
-        _SHARED,
-        key,
-        Event(
-            EventKind.PLAY,
-            seat,
-            cards=(coloured,) if extra is None else (coloured, extra),
-            clauses=_play_clauses(extra, breaks_colour, previous, colour, alone=alone),
+        cards=(coloured,) if extra is None else (coloured, extra),
+        clauses=_play_clauses(
+            extra,
+            extra == table.colour_change,
+            previous,
+            table.colour_of[coloured],
+            alone=following == seat,
         ),
     )
     if extra != table.plus_two:
         return (play,)
-    key = ("plus-two", seat, extra)
     return (
         play,
-        _SHARED.get(key)
-        or share(
-            _SHARED,
-            key,
-            Event(
-                EventKind.SCORE,
-                seat,
-                2,
-                PointSource.PLUS_TWO,
-                cards=(extra,),
-                clauses=("TM.SPECIAL.PLUS_TWO",),
-            ),
+        Event(
+            EventKind.SCORE,
+            seat,
+            2,
+            PointSource.PLUS_TWO,
+            cards=(extra,),
+            clauses=("TM.SPECIAL.PLUS_TWO",),
         ),
     )
-
-
-_SHARED = SHARED_EVENTS
-"""The engine's shared events (:data:`tajmahal.events.SHARED_EVENTS`)."""
 
 
 def _play_clauses(

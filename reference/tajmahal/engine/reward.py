@@ -35,16 +35,12 @@ from tajmahal.components import Components, ProvinceTileId
 from tajmahal.engine._work import SYMBOL_ORDER, Work
 from tajmahal.engine.score import score_bonus_tile
 from tajmahal.errors import IllegalActionError
-from tajmahal.events import SHARED_EVENTS, Event, EventKind, share
+from tajmahal.events import Event, EventKind
 from tajmahal.rules import Permission
 from tajmahal.state import GameState, Palace, palace_sort_key
 from tajmahal.symbols import Symbol
 
 _ALLOWED, _FORBIDDEN = Permission.ALLOWED, Permission.FORBIDDEN
-_SEAT = operator.attrgetter("seat")
-"""A palace's owner (read in C by ``map``)."""
-_SHARED = SHARED_EVENTS
-"""The engine's shared events (:data:`tajmahal.events.SHARED_EVENTS`)."""
 _MOGUL, _ELEPHANT = Symbol.MOGUL, Symbol.ELEPHANT
 """Enum members as module names: reading a member from its enum class goes through the
 enum's metaclass, several times slower than reading a global, and this is the hot path."""
@@ -253,22 +249,16 @@ def apply_palace(work: Work, city: CityId) -> None:
         allowed = open_palace_cities(work.components, permission, work.province, palaces, seat)
         raise placement_refusal(work, city, seat, crown=False, allowed=allowed)
     if work.recording:
-        owners = tuple(map(_SEAT, palaces_in(palaces, city)))
-        key = ("palace", seat, city, owners)
-        work.events.append(
-            _SHARED.get(key)
-            or share(
-                _SHARED,
-                key,
-                Event(
-                    EventKind.PALACE,
-                    seat,
-                    cities=(city,),
-                    seats=owners,
-                    clauses=("TM.REWARD.INFLUENCE.PALACE", "TM.REWARD.CROWN.LATER_NORMAL")
-                    if owners
-                    else ("TM.REWARD.INFLUENCE.PALACE",),
-                ),
+        here = palaces_in(work.read("palaces"), city)
+        work.record(
+            Event(
+                EventKind.PALACE,
+                seat,
+                cities=(city,),
+                seats=tuple(palace.seat for palace in here),
+                clauses=("TM.REWARD.INFLUENCE.PALACE", "TM.REWARD.CROWN.LATER_NORMAL")
+                if here
+                else ("TM.REWARD.INFLUENCE.PALACE",),
             )
         )
     add_palace(work.palaces, Palace(city, seat, False))
@@ -300,21 +290,15 @@ def apply_crown(work: Work, city: CityId) -> None:
         allowed = open_crown_cities(work.components, permission, work.province, palaces, seat)
         raise placement_refusal(work, city, seat, crown=True, allowed=allowed)
     if work.recording:
-        work.events.append(_crown_event(work, seat, city))
+        work.record(_crown_event(work, seat, city))
     add_palace(work.palaces, Palace(city, seat, True))
     work.withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, (*withdrawal.placed, city))
 
 
 def _crown_event(work: Work, seat: int, city: CityId) -> Event:
     """The ``crown`` event: the palaces already in the city, a bonus tile left lying."""
-    owners = tuple(map(_SEAT, palaces_in(work.read("palaces"), city)))
+    owners = tuple(palace.seat for palace in palaces_in(work.read("palaces"), city))
     bonus = work.bonus_at(city)
-    key = ("crown", seat, city, owners, bonus)
-    return _SHARED.get(key) or share(_SHARED, key, _new_crown_event(seat, city, owners, bonus))
-
-
-def _new_crown_event(seat: int, city: CityId, owners: tuple[int, ...], bonus: str | None) -> Event:
-    """The ``crown`` event of :func:`_crown_event`, built."""
     clauses = ["TM.REWARD.CROWN.PALACE"]
     if owners:
         clauses.append("TM.REWARD.CROWN.OCCUPIED")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from tajmahal.board import CityId
 from tajmahal.engine._work import Work
-from tajmahal.events import SHARED_EVENTS, Event, EventKind, PointSource, share
+from tajmahal.events import Event, EventKind, PointSource
 from tajmahal.scoring import goods_points, owned_goods, palace_points
 from tajmahal.state import PendingDraw
 from tajmahal.symbols import BonusKind
@@ -65,22 +65,15 @@ def score_bonus_tile(work: Work, seat: int, city: CityId) -> None:
     if points:
         player.score += points
     if work.recording:
-        # The clause decides the source (see SHARED_EVENTS: enum members enter as strings).
-        key = ("bonus", seat, points, tile_id, city, clause)
-        work.events.append(
-            _SHARED.get(key)
-            or share(
-                _SHARED,
-                key,
-                Event(
-                    EventKind.BONUS,
-                    seat,
-                    points,
-                    source,
-                    tiles=(tile_id,),
-                    cities=(city,),
-                    clauses=("TM.REWARD.FORTRESS.BONUS", clause),
-                ),
+        work.record(
+            Event(
+                EventKind.BONUS,
+                seat,
+                points,
+                source,
+                tiles=(tile_id,),
+                cities=(city,),
+                clauses=("TM.REWARD.FORTRESS.BONUS", clause),
             )
         )
 
@@ -107,20 +100,14 @@ def score_withdrawal(work: Work) -> None:
         player.province_tiles += (tile.id,)
         player.score += points
         if work.recording:
-            key: tuple[object, ...] = ("province-tile", seat, points, tile.id)
-            work.events.append(
-                _SHARED.get(key)
-                or share(
-                    _SHARED,
-                    key,
-                    Event(
-                        EventKind.SCORE,
-                        seat,
-                        points,
-                        PointSource.PROVINCE_TILE,
-                        tiles=(tile.id,),
-                        clauses=("TM.SCORE.PROVINCE", "RUL.SCORE.GOODS_COUNT"),
-                    ),
+            work.record(
+                Event(
+                    EventKind.SCORE,
+                    seat,
+                    points,
+                    PointSource.PROVINCE_TILE,
+                    tiles=(tile.id,),
+                    clauses=("TM.SCORE.PROVINCE", "RUL.SCORE.GOODS_COUNT"),
                 )
             )
     if withdrawal.placed:
@@ -128,26 +115,15 @@ def score_withdrawal(work: Work) -> None:
         points = palace_points(components.board, own, work.province)
         player.score += points
         if work.recording:
-            cities = tuple(sorted(own))
-            key = ("palaces", seat, points, cities)
-            work.events.append(
-                _SHARED.get(key)
-                or share(
-                    _SHARED,
-                    key,
-                    Event(
-                        EventKind.SCORE,
-                        seat,
-                        points,
-                        PointSource.PALACES,
-                        cities=cities,
-                        clauses=("TM.SCORE.PALACE.CURRENT", "TM.SCORE.PALACE.CHAIN")
-                        if points > 1
-                        else ("TM.SCORE.PALACE.CURRENT",),
-                    ),
+            work.record(
+                Event(
+                    EventKind.SCORE,
+                    seat,
+                    points,
+                    PointSource.PALACES,
+                    cities=tuple(sorted(own)),
+                    clauses=("TM.SCORE.PALACE.CURRENT", "TM.SCORE.PALACE.CHAIN")
+                    if points > 1
+                    else ("TM.SCORE.PALACE.CURRENT",),
                 )
             )
-
-
-_SHARED = SHARED_EVENTS
-"""The engine's shared events (:data:`tajmahal.events.SHARED_EVENTS`)."""

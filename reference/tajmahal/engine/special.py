@@ -22,12 +22,11 @@ from __future__ import annotations
 import operator
 from bisect import insort
 
-from tajmahal.components import CardId
 from tajmahal.engine._work import Work
-from tajmahal.events import SHARED_EVENTS, Event, EventKind, share
+from tajmahal.events import Event, EventKind
 from tajmahal.rules import AlreadyHeldSpecial
 from tajmahal.state import VISITS
-from tajmahal.symbols import INFLUENCE_SYMBOLS, Symbol
+from tajmahal.symbols import INFLUENCE_SYMBOLS
 
 
 def exchange_pairs(work: Work) -> None:
@@ -75,38 +74,19 @@ def exchange_pairs(work: Work) -> None:
                 holders = (holder,)
             insort(player.hand, special.id)
             if work.recording:
-                last = work.visit == VISITS
-                key = ("exchange", seat, symbol, special.id, holders, last)
-                work.events.append(
-                    _SHARED.get(key)
-                    or share(
-                        _SHARED,
-                        key,
-                        _exchange_event(seat, symbol, special.id, holders, last=last),
+                clauses = ["TM.SPECIAL.EARN", "TM.SPECIAL.EXCHANGE_AT_VISIT_END"]
+                if holders:
+                    clauses += ["TM.SPECIAL.TAKE_FROM_HOLDER", "RUL.SPECIAL.CHANGES_HANDS"]
+                if work.visit == VISITS:
+                    clauses.append("RUL.END.LAST_VISIT_EXCHANGE")
+                work.record(
+                    Event(
+                        EventKind.EXCHANGE,
+                        seat,
+                        symbol=symbol,
+                        cards=(special.id,),
+                        seats=holders,
+                        counts=(2,),
+                        clauses=tuple(clauses),
                     )
                 )
-
-
-_SHARED = SHARED_EVENTS
-"""The engine's shared events (:data:`tajmahal.events.SHARED_EVENTS`)."""
-
-
-def _exchange_event(
-    seat: int, symbol: Symbol, special: CardId, holders: tuple[int, ...], *, last: bool
-) -> Event:
-    """The ``exchange`` event of a pair returned for ``special``, taken from ``holders``
-    (none: from the table); ``last``: at the end of the last visit."""
-    clauses = ["TM.SPECIAL.EARN", "TM.SPECIAL.EXCHANGE_AT_VISIT_END"]
-    if holders:
-        clauses += ["TM.SPECIAL.TAKE_FROM_HOLDER", "RUL.SPECIAL.CHANGES_HANDS"]
-    if last:
-        clauses.append("RUL.END.LAST_VISIT_EXCHANGE")
-    return Event(
-        EventKind.EXCHANGE,
-        seat,
-        symbol=symbol,
-        cards=(special,),
-        seats=holders,
-        counts=(2,),
-        clauses=tuple(clauses),
-    )

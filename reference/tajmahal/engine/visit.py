@@ -29,7 +29,7 @@ from tajmahal.engine._work import Work
 from tajmahal.engine.end import end_game
 from tajmahal.engine.special import exchange_pairs
 from tajmahal.errors import IllegalActionError
-from tajmahal.events import SHARED_EVENTS, Event, EventKind, share
+from tajmahal.events import Event, EventKind
 from tajmahal.state import (
     DISPLAY,
     DISPLAY_SIZES,
@@ -85,24 +85,18 @@ def end_visit(work: Work) -> None:
             work.court_influence.append(symbol)
     work.crown_in_court = True
     if work.recording:
-        key = ("visit", work.start_player, tile.id, work.visit)
-        work.events.append(
-            _SHARED.get(key)
-            or share(
-                _SHARED,
-                key,
-                Event(
-                    EventKind.VISIT,
-                    work.start_player,
-                    tiles=(tile.id,),
-                    counts=(work.visit,),
-                    clauses=(
-                        "TM.VISIT.NEXT.START_PLAYER",
-                        "TM.VISIT.NEXT.PROVINCE",
-                        "TM.VISIT.NEXT.PROVINCE_TILE",
-                        "TM.VISIT.NEXT.INFLUENCE_REFILL",
-                        "TM.VISIT.NEXT.CROWN",
-                    ),
+        work.record(
+            Event(
+                EventKind.VISIT,
+                work.start_player,
+                tiles=(tile.id,),
+                counts=(work.visit,),
+                clauses=(
+                    "TM.VISIT.NEXT.START_PLAYER",
+                    "TM.VISIT.NEXT.PROVINCE",
+                    "TM.VISIT.NEXT.PROVINCE_TILE",
+                    "TM.VISIT.NEXT.INFLUENCE_REFILL",
+                    "TM.VISIT.NEXT.CROWN",
                 ),
             )
         )
@@ -166,26 +160,15 @@ def _note_drawn(work: Work, pending: PendingDraw, drawn: list[CardId]) -> None:
     if not drawn or not work.recording:
         return
     seat = None if pending.destination == DISPLAY else pending.destination
-    cards = tuple(sorted(drawn)) if seat is None else tuple(drawn)
-    key = ("draw", seat, cards, pending.reason)
-    work.events.append(
-        _SHARED.get(key)
-        or share(
-            _SHARED,
-            key,
-            Event(
-                EventKind.DRAW,
-                seat,
-                cards=cards,
-                private=seat is not None,
-                clauses=DRAW_CLAUSES[pending.reason],
-            ),
+    work.record(
+        Event(
+            EventKind.DRAW,
+            seat,
+            cards=tuple(sorted(drawn)) if seat is None else tuple(drawn),
+            private=seat is not None,
+            clauses=DRAW_CLAUSES[pending.reason],
         )
     )
-
-
-_SHARED = SHARED_EVENTS
-"""The engine's shared events (:data:`tajmahal.events.SHARED_EVENTS`)."""
 
 
 def apply_reshuffle(work: Work, action: Reshuffle) -> None:

@@ -41,7 +41,7 @@ from tajmahal.engine.majority import remembered_majority_event
 from tajmahal.engine.reward import take_from_court
 from tajmahal.engine.visit import end_visit
 from tajmahal.errors import IllegalActionError
-from tajmahal.events import SHARED_EVENTS, Event, EventKind, share
+from tajmahal.events import Event, EventKind
 from tajmahal.rules import MajorityScope, WithdrawWithoutPlaying
 from tajmahal.scoring import symbol_counts, wins_majority
 from tajmahal.state import GameState, PendingDraw, Step, Withdrawal
@@ -84,21 +84,15 @@ def apply_withdraw(work: Work) -> None:
     player.withdrawn_counts = counts
     seats = tuple(compared_seats)
     if work.recording:
-        key = ("withdraw", seat, counts, seats, not player.played)
-        work.events.append(
-            _SHARED.get(key)
-            or share(
-                _SHARED,
-                key,
-                Event(
-                    EventKind.WITHDRAW,
-                    seat,
-                    counts=counts,
-                    seats=seats,
-                    clauses=("TM.WITHDRAW.FINAL", "TM.WITHDRAW.ONCE_PER_VISIT")
-                    if player.played
-                    else ("TM.WITHDRAW.FINAL", "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING"),
-                ),
+        work.record(
+            Event(
+                EventKind.WITHDRAW,
+                seat,
+                counts=counts,
+                seats=seats,
+                clauses=("TM.WITHDRAW.FINAL", "TM.WITHDRAW.ONCE_PER_VISIT")
+                if player.played
+                else ("TM.WITHDRAW.FINAL", "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING"),
             )
         )
     palaces_owed = 0
@@ -130,7 +124,7 @@ def apply_withdraw(work: Work) -> None:
             continue
         won = wins_majority(counts[index], columns[index])
         if work.recording:
-            work.events.append(
+            work.record(
                 remembered_majority_event(
                     work,
                     seat,
@@ -164,8 +158,6 @@ _MOGUL, _ELEPHANT, _ALL, _PLAY = Symbol.MOGUL, Symbol.ELEPHANT, MajorityScope.AL
 _TAKE = EventKind.TAKE
 """Enum members as module names: reading a member from its enum class goes through the
 enum's metaclass, several times slower than reading a global, and this is the hot path."""
-_SHARED = SHARED_EVENTS
-"""The engine's shared events (:data:`tajmahal.events.SHARED_EVENTS`)."""
 
 
 def discard_played(work: Work) -> None:
@@ -191,23 +183,16 @@ def discard_played(work: Work) -> None:
     player.played = []
     if work.recording:
         if discarded:
-            cards = tuple(discarded)
-            key = ("discard", seat, cards)
-            work.events.append(
-                _SHARED.get(key)
-                or share(
-                    _SHARED,
-                    key,
-                    Event(
-                        EventKind.DISCARD,
-                        seat,
-                        cards=cards,
-                        clauses=("TM.WITHDRAW.DISCARD", "TM.WITHDRAW.DISCARDED_NO_INFLUENCE"),
-                    ),
+            work.record(
+                Event(
+                    EventKind.DISCARD,
+                    seat,
+                    cards=tuple(discarded),
+                    clauses=("TM.WITHDRAW.DISCARD", "TM.WITHDRAW.DISCARDED_NO_INFLUENCE"),
                 )
             )
         if specials:
-            work.events.append(take_event(seat, tuple(specials), ("TM.SPECIAL.RETURN_TO_HAND",)))
+            work.record(take_event(seat, tuple(specials), ("TM.SPECIAL.RETURN_TO_HAND",)))
     work.withdrawal = withdrawal.done_scoring()
     if (
         withdrawal.played_nothing
@@ -323,13 +308,12 @@ def take_into_hand(
         display.remove(card)
         insort(hand, card)
     if work.recording:
-        work.events.append(take_event(seat, tuple(cards), clauses))
+        work.record(take_event(seat, tuple(cards), clauses))
 
 
 def take_event(seat: int, cards: tuple[CardId, ...], clauses: tuple[str, ...]) -> Event:
     """The ``take`` event: cards into ``seat``'s hand (display picks, specials back)."""
-    key = ("take", seat, cards, clauses)
-    return _SHARED.get(key) or share(_SHARED, key, Event(_TAKE, seat, cards=cards, clauses=clauses))
+    return Event(_TAKE, seat, cards=cards, clauses=clauses)
 
 
 def last_player_takes(work: Work, seat: int) -> None:
