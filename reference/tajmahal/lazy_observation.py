@@ -48,6 +48,7 @@ _MASK = "action_mask"
 
 _get = dict.__getitem__
 _set = dict.__setitem__
+_put = dict.setdefault  # into an empty dict: what _set does, through a faster call
 _new = dict.__new__
 
 
@@ -68,7 +69,8 @@ def _writing(method: Callable[..., Any], both: bool = False) -> Callable[..., An
 
 class LazyObservation(dict[str, Any]):
     """``{"observation": tensor, "action_mask": mask}``, the tensor written on first use
-    (see the module docstring). Made by :func:`lazy_observation`."""
+    (see the module docstring). Made by :func:`lazy_observation` (and the same way,
+    inline, by :meth:`tajmahal.pettingzoo.TajMahalEnv.observe`)."""
 
     __slots__ = ("_pending",)
 
@@ -169,6 +171,6 @@ def lazy_observation(mask: Any, cache: TensorCache, state: GameState, seat: int)
     """The observation of ``seat`` in ``state`` with ``mask``, its tensor to be written
     by ``cache`` on first use."""
     observation: LazyObservation = _new(LazyObservation)
-    _set(observation, _MASK, mask)
+    _put(observation, _MASK, mask)
     observation._pending = (cache, state, seat)
     return observation

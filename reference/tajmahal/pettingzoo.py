@@ -40,7 +40,7 @@ from tajmahal.bounds import bounds
 from tajmahal.components import Components, default_components
 from tajmahal.encoding import tensor_encoder
 from tajmahal.engine import apply, legal_actions, random_reshuffle
-from tajmahal.lazy_observation import lazy_observation
+from tajmahal.lazy_observation import LazyObservation
 from tajmahal.match import chance_seed
 from tajmahal.rules import RuleSet
 from tajmahal.setup import new_game, random_setup
@@ -50,6 +50,13 @@ from tajmahal.tensor_cache import TensorCache
 
 _SHUFFLE = Step.SHUFFLE
 _OVER = Step.OVER
+_MASK = "action_mask"
+# An observation is made without calling LazyObservation's own methods (see observe):
+# dict's C ``__new__``, and ``setdefault`` to store the mask into the empty dict (a
+# method descriptor with fast calls, about 500 instructions fewer than the slot wrapper
+# ``dict.__setitem__``; it stores as ``__setitem__`` would, into the dict's own storage).
+_new = dict.__new__
+_put = dict.setdefault
 
 ENV_NAME = "tajmahal_v1"
 """The versioned environment name (bumped when observations or actions change meaning)."""
@@ -110,9 +117,12 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.state_: GameState | None = None
         """The engine state (None before the first reset)."""
         self._chance = random.Random(0)
-        self._legal: tuple[Any, ...] = ()
+        self._flag = self.space.flag
         self._no_mask = np.zeros(self.space.size, np.int8)
-        self._current_mask = self._no_mask.copy()
+        """Zeros, never changed: copied for every mask."""
+        self._current_mask = self._no_mask
+        """The mask of the agent to move (the zero mask once the game is over), never
+        changed after it is written."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``."""
@@ -140,12 +150,13 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
 
     def _settle(self, state: GameState) -> bool:
         """Resolve chance steps, then point ``agent_selection`` at the seat to move;
-        True when the game is over."""
+        True when the game is over. :meth:`step` does the same inline for a move that
+        leads straight to another decision (the commonest case)."""
         while state.step is _SHUFFLE:
             state = apply(state, random_reshuffle(state, self._chance))
         self.state_ = state
         if state.step is _OVER:
-            self._legal = ()
+            self._current_mask = self._no_mask
             if self.utility == "score":
                 values = [float(score) for score in state.scores]
             else:
@@ -155,31 +166,41 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[agent] = values[seat]
             self.terminations = dict.fromkeys(self.agents, True)
             for agent in self.agents:
-                self.infos[agent] = {"action_mask": np.zeros(self.space.size, np.int8)}
+                self.infos[agent] = {_MASK: np.zeros(self.space.size, np.int8)}
             return True
-        assert state.to_move is not None
-        self._legal = legal_actions(state)
+        self._decide(state)
+        return False
+
+    def _decide(self, state: GameState) -> None:
+        """Point ``agent_selection`` at the seat to move in ``state`` (a decision), with
+        its mask in ``infos``; the seat that moved before gets a new, empty info dict."""
+        seat = state.to_move
+        assert seat is not None
+        legal = legal_actions(state)
         infos = self.infos
-        infos[self.agent_selection] = {}
-        agent = self.agent_selection = self.possible_agents[state.to_move]
+        agent = self.possible_agents[seat]
+        if agent != self.agent_selection:
+            infos[self.agent_selection] = {}
+            self.agent_selection = agent
         # A copy of a zero mask (faster than np.zeros), set flag by flag through a memory
         # view (faster than numpy's indexing with a short list), without a list of ids.
         mask: Any = self._no_mask.copy()
         self._current_mask = mask
-        self.space.flag(memoryview(mask), self._legal)
-        infos[agent] = {"action_mask": mask}
-        return False
+        self._flag(memoryview(mask), legal)
+        infos[agent] = {_MASK: mask}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
         state = self.state_
         assert state is not None, "reset() first"
-        if agent == self.agent_selection and state.step is not _OVER:
-            mask = self._current_mask.copy()
-        else:
-            mask = self._no_mask.copy()
-        # The tensor is written when first read (see tajmahal.lazy_observation).
-        return lazy_observation(mask, self._tensors, state, self._seats[agent])
+        # The mover's mask until the game is over (then the zero mask), copied.
+        mask = (self._current_mask if agent == self.agent_selection else self._no_mask).copy()
+        # What lazy_observation() does, without the call: the tensor is written when
+        # first read (see tajmahal.lazy_observation).
+        observation: LazyObservation = _new(LazyObservation)
+        _put(observation, _MASK, mask)
+        observation._pending = (self._tensors, state, self._seats[agent])
+        return observation
 
     def step(self, action: int | None) -> None:
         """Apply the id ``action`` for the agent to move (None once it is terminated)."""
@@ -192,10 +213,29 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         number = int(action)
         if number < 0:
             raise IndexError(f"action id {number} is negative")
-        move = self._moves[number]
-        self._cumulative_rewards[agent] = 0.0
-        if self._settle(apply(state, move)):
-            self._accumulate_rewards()  # rewards are 0 until the end: adding them is a no-op
+        state = apply(state, self._moves[number])
+        # The mover's cumulative reward is due to be set to 0 here; it is 0 already, as
+        # rewards come only at the end (where _accumulate_rewards adds them).
+        step = state.step
+        if step is _SHUFFLE or step is _OVER:
+            if self._settle(state):
+                self._accumulate_rewards()
+            return
+        # What _settle and _decide do for a move that leads straight to another decision,
+        # inline (the commonest step; tests/ai/test_pettingzoo_step.py pins the two together).
+        self.state_ = state
+        seat = state.to_move
+        assert seat is not None
+        legal = legal_actions(state)
+        infos = self.infos
+        agent = self.possible_agents[seat]
+        if agent != self.agent_selection:
+            infos[self.agent_selection] = {}
+            self.agent_selection = agent
+        mask: Any = self._no_mask.copy()
+        self._current_mask = mask
+        self._flag(memoryview(mask), legal)
+        infos[agent] = {_MASK: mask}
 
     def render(self) -> str | None:
         """The state's canonical JSON (``ansi``), or None."""
