@@ -28,7 +28,9 @@ bytes, without the bounded reader's checks or the schema), the engine's
 every state after a step (its canonical text, as the verifier writes it, and the SHA-256
 of that text), and the legal actions of every decision with their digest. Their sum is
 what the design allows at best; the rest of a verification's time is the record's
-checks, the step values built from it, the comparisons, the tags and the clauses.
+checks, the step values built from it, the comparisons, the tags and the clauses. Beside
+``apply_with_events``, ``apply`` over the same steps (no events) shows what recording
+the events costs.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from tajmahal.actions import Action, parse_action
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import Components, default_components
 from tajmahal.digest import canonical_json, legal_digest, state_digest
-from tajmahal.engine import apply_with_events, legal_actions
+from tajmahal.engine import apply, apply_with_events, legal_actions
 from tajmahal.schemas import FAST_PATH_VARIABLE, compiled_validator_available
 from tajmahal.state import GameState
 from tajmahal.trace import initial_state, read_record
@@ -185,6 +187,11 @@ def _floors(paths: list[str], components: Components, runs: int) -> list[tuple[s
             for action in actions:
                 state = apply_with_events(state, action)[0]
 
+    def plain() -> None:
+        for state, actions in games:
+            for action in actions:
+                state = apply(state, action)
+
     def canonical() -> None:
         for state in states:
             canonical_json(state)
@@ -208,6 +215,7 @@ def _floors(paths: list[str], components: Components, runs: int) -> list[tuple[s
     return [
         ("parsing the JSON (json.loads)", _best(parse, runs)),
         ("apply_with_events, once per step", _best(engine, runs)),
+        ("  apply, without events (for comparison)", _best(plain, runs)),
         ("state digests (text and SHA-256)", _best(digests, runs)),
         ("  of which the canonical text", _best(canonical, runs)),
         ("  of which the SHA-256 of the whole text", _best(sha256, runs)),

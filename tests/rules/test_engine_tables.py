@@ -75,6 +75,21 @@ def test_every_pick_of_two_cards_in_display_order() -> None:
     assert table["yellow-21"] == {}
 
 
+def test_every_take_of_the_table_is_the_take_its_initialiser_builds() -> None:
+    # The table sets each take's one field directly (its pairs come sorted): every take
+    # equals, hashes and prints as the take built the ordinary way, with every field set.
+    assert [field.name for field in attrs.fields(Take)] == ["cards"]
+    table = build_take_table(COMPONENTS)
+    for first, row in table.items():
+        for second, take in row.items():
+            ordinary = Take((second, first))  # the initialiser sorts the pair
+            assert type(take) is Take
+            assert take == ordinary
+            assert hash(take) == hash(ordinary)
+            assert str(take) == str(ordinary) == f"take {first} {second}"
+            assert take.cards == (first, second)
+
+
 def test_a_table_per_component_set_built_once() -> None:
     built: list[Components] = []
 
