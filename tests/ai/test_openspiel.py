@@ -232,3 +232,96 @@ def test_a_state_restored_in_mid_reshuffle_finishes_it() -> None:
     for seat in range(4):
         assert restored.information_state_string(seat) == state.information_state_string(seat)
         assert restored.observation_tensor(seat) == state.observation_tensor(seat)
+
+
+@pytest.mark.parametrize(("players", "setup"), [(3, "staged"), (4, "seeded"), (5, "staged")])
+def test_legal_ids_are_the_plain_ones_at_every_decision(players: int, setup: str) -> None:
+    """The legal ids, looked up inline in the action space's identity table, are the
+    sorted ids of the engine's legal actions found by value, at every decision; with a
+    warm table and with actions the table has not met (a copy of the state's actions)."""
+    from tajmahal.engine import legal_actions
+
+    game = pyspiel.load_game("tajmahal", {"players": players, "setup": setup, "seed": 5})
+    space = game.config().space
+    for _ in range(2):  # the second game meets a table the first one filled
+        state = game.new_initial_state()
+        rng = random.Random(players)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            plain = sorted(space.ids[action] for action in legal_actions(state.node))
+            assert state.legal_actions() == plain
+            assert state.legal_actions(state.current_player()) == plain
+            state.apply_action(plain[rng.randrange(len(plain))])
+
+
+def test_a_seeded_configuration_is_its_siblings_with_the_seed() -> None:
+    """A configuration for a new seed is copied from one differing only in the seed, field
+    by field: the very values ``attrs.evolve`` gives."""
+    import attrs
+
+    from tajmahal.openspiel.config import game_config
+
+    params = {"players": 3, "setup": "seeded", "utility": "score"}
+    first = game_config({**params, "seed": 101})
+    second = game_config({**params, "seed": 102})
+    expected = attrs.evolve(
+        first,
+        parameters=tuple(sorted({**openspiel.DEFAULT_PARAMETERS, **params, "seed": 102}.items())),
+        seed=102,
+    )
+    for field in attrs.fields(type(first)):
+        assert getattr(second, field.name) == getattr(expected, field.name), field.name
+    assert second.space is first.space and second.known_ids is first.known_ids
+
+
+def test_the_game_type_is_made_once_per_utility() -> None:
+    from tajmahal.openspiel.config import _game_type, _make_game_type
+
+    for utility in ("win", "score"):
+        made = _make_game_type(utility)
+        assert _game_type(utility) is _game_type(utility)
+        for name in (
+            "short_name",
+            "long_name",
+            "dynamics",
+            "chance_mode",
+            "information",
+            "utility",
+            "reward_model",
+            "max_num_players",
+            "min_num_players",
+            "provides_information_state_string",
+            "provides_information_state_tensor",
+            "provides_observation_string",
+            "provides_observation_tensor",
+            "parameter_specification",
+        ):
+            assert getattr(_game_type(utility), name) == getattr(made, name), name
+    loaded = pyspiel.load_game("tajmahal", {"utility": "score"}).get_type()
+    assert loaded.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert pyspiel.load_game("tajmahal").get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+
+
+def test_a_decisions_position_is_a_plain_position() -> None:
+    """A position reached by a decision is built by a shorter initialiser (``_Step``);
+    it pickles to the very bytes of the plain ``_Data`` with the same node, history and
+    player, and answers alike."""
+    from tajmahal.openspiel.history import _Data, _knowledge, _Step
+
+    game = pyspiel.load_game("tajmahal", {"players": 3, "setup": "seeded", "seed": 4})
+    state = play_to(game.new_initial_state(), 60, seed=4)
+    step = state._data  # type: ignore[attr-defined]
+    assert type(step) is _Step
+    twin = _Data(step.node, step.link, None, None, step.player)
+    assert (twin.node, twin.link, twin.player, twin.chance) == (
+        step.node,
+        step.link,
+        step.player,
+        step.chance,
+    )
+    assert pickle.dumps(step) == pickle.dumps(twin)
+    for seat in range(3):
+        assert _knowledge(step, seat) == _knowledge(twin, seat)

@@ -9,7 +9,6 @@ from typing import Any
 import attrs
 import pyspiel
 
-from tajmahal.actions import Action
 from tajmahal.chance import Dealing, Shuffling
 from tajmahal.engine import apply
 from tajmahal.observation import Knowledge, Observation, observe
@@ -33,40 +32,27 @@ class _Base:
 
 
 class _Link:
-    """One step of a game's history, from which a seat's knowledge is worked out.
+    """Where per-seat knowledge starts: the end of a dealing, a seeded setup, a resampled
+    or a restored state. The steps after it are :data:`Step` lists.
 
-    Clones share their common past. A link holds the engine state after its step only
-    where it is needed: where knowledge starts, and where knowledge has been worked out
-    (it is replayed from there: ``apply`` is a pure function of the state before and the
+    A game's history is a chain of steps back to its start, from which a seat's
+    knowledge is worked out. Clones share their common past. A step holds the engine
+    state after it only where it is needed: where knowledge has been worked out (it is
+    replayed from there: ``apply`` is a pure function of the state before and the
     action). A simulated game asks for no knowledge, so its states are let go step by
     step as in a bare engine loop, which spares Python's garbage collector the whole
     history of states.
     """
 
-    __slots__ = ("action", "base", "cache", "observed", "parent", "start", "state")
+    __slots__ = ("base", "cache", "state")
 
-    def __init__(
-        self,
-        parent: _Link | None,
-        action: Action | None,
-        state: GameState | None = None,
-        base: _Base | None = None,
-    ) -> None:
-        self.parent = parent
-        """The previous link (None where knowledge starts)."""
-        self.action = action
-        """The engine action from the parent's state to this one (None at a start)."""
+    def __init__(self, state: GameState, base: _Base | None = None) -> None:
         self.state = state
-        """The engine state after the step, where kept (always at a start)."""
+        """The engine state here."""
         self.base = base
-        """Set at a resampled or restored state, and at a start once asked for."""
-        self.start = parent is None
-        """True where per-seat knowledge starts (:attr:`base` is then set or computable)."""
-        self.cache: dict[int, tuple[Knowledge, str]] | None = None
-        """Per seat: the knowledge here and this step's information-state line (made on
-        first use: most links of a simulated game are never asked)."""
-        self.observed: tuple[Observation, ...] = ()
-        """What each seat learned from the step into this link, once asked for."""
+        """Set at a resampled or restored state, and at the end of a dealing once asked for."""
+        self.cache: dict[int, tuple[Knowledge, str]] = {}
+        """Per seat: the knowledge here and the information-state text up to here."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Link:
         return self
@@ -74,9 +60,35 @@ class _Link:
     def start_base(self) -> _Base:
         """The knowledge where it starts (built on first use at the end of a dealing)."""
         if self.base is None:
-            assert self.start and self.state is not None
             self.base = _start_base(self.state)
         return self.base
+
+
+Step = list[Any]
+"""One step of a game's history: ``[parent, action]``, the parent being the step before
+(a :data:`Step`) or the start (a :class:`_Link`), the action the engine action from the
+parent's state to this one; extended by a third item, its :class:`_Worked`, once some
+seat's knowledge has been worked out here. A two-item list rather than an object: one is
+built per decision, on the adapter's hot path, and a list costs about 20 ns where a
+slotted class's initialiser costs about 180."""
+
+
+class _Worked:
+    """What has been worked out at a step (the third item of a :data:`Step`)."""
+
+    __slots__ = ("cache", "observed", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        """The engine state after the step (kept: knowledge is replayed from here)."""
+        self.cache: dict[int, tuple[Knowledge, str]] = {}
+        """Per seat: the knowledge here and this step's information-state line."""
+        self.observed: tuple[Observation, ...] = ()
+        """What each seat learned from the step, once asked for."""
+
+
+History = Step | _Link
+"""Where a position's history ends: its last step, or the start itself."""
 
 
 class _Data:
@@ -92,7 +104,7 @@ class _Data:
     def __init__(
         self,
         node: Node,
-        link: _Link | None = None,
+        link: History | None = None,
         restored: None = None,
         base: _Base | None = None,
         player: int | None = None,
@@ -106,7 +118,7 @@ class _Data:
             # hence the unused third argument).
             state = node.state if isinstance(node, Shuffling) else node
             assert isinstance(state, GameState)
-            link = _Link(None, None, state, base)
+            link = _Link(state, base)
         self.link = link
         """The history up to here (None while the setup is dealt). A reshuffle's partial
         draws share the link of the chance step: they add nothing a seat learns."""
@@ -141,6 +153,21 @@ class _Data:
         if isinstance(node, Shuffling):
             return node.state
         return None
+
+
+class _Step(_Data):
+    """A position reached by a decision: a :class:`_Data` built by a shorter initialiser
+    (no start of knowledge to check for, the player known), as one is built per decision
+    on the adapter's hot path. It pickles and behaves as a :class:`_Data`."""
+
+    __slots__ = ()
+
+    def __init__(self, node: GameState, link: Step, player: int) -> None:
+        self.node = node
+        self.link = link
+        self.chance = None
+        self.legal = None
+        self.player = player
 
 
 _NODE: Any = _Data.__dict__["node"]
@@ -179,10 +206,10 @@ class _Draws(_Data):
         drawn: Drawn,
         done: int,
         config: GameConfig,
-        link: _Link | None,
+        link: History | None,
         chance: list[int],
     ) -> None:
-        _NODE.__set__(self, None)
+        # The node slot stays empty until asked for (:attr:`node`).
         self.start = start
         """The node the run of draws started from."""
         self.drawn = drawn
@@ -199,8 +226,9 @@ class _Draws(_Data):
     @property
     def node(self) -> Node:  # type: ignore[override]
         """The dealing or reshuffle in progress (made on first use)."""
-        found: Node | None = _NODE.__get__(self)
-        if found is None:
+        try:
+            found: Node = _NODE.__get__(self)
+        except AttributeError:  # the slot is still empty
             found = drawn_node(self.start, self.drawn, self.config)
             _NODE.__set__(self, found)
         return found
@@ -258,60 +286,56 @@ def _start_base(state: GameState) -> _Base:
 def _knowledge(data: _Data, seat: int) -> tuple[Knowledge, str] | None:
     """The knowledge of ``seat`` at ``data`` and the full information-state text.
 
-    Walks back to the nearest link where ``seat``'s knowledge is known (or starts), then
-    forward again, updating it with what the seat learns at each step. A link passed on
-    the way keeps its engine state (replayed from the one before where it was let go)."""
+    Walks back to the nearest step where ``seat``'s knowledge is known (or to the start),
+    then forward again, updating it with what the seat learns at each step. A step passed
+    on the way keeps its engine state (replayed from the one before where it was let go)."""
     current = data.link
     if current is None:
         return None  # still dealing
-    chain: list[_Link] = []
-    link = current
-    while not link.start and (link.cache is None or seat not in link.cache):
+    chain: list[Step] = []
+    link: History = current
+    while type(link) is list and (len(link) == 2 or seat not in link[2].cache):
         chain.append(link)
-        assert link.parent is not None
-        link = link.parent
-    if link.cache is None:
-        link.cache = {}
-    if seat in link.cache:
-        knowledge = link.cache[seat][0]
+        link = link[0]
+    if isinstance(link, _Link):
+        before = link.state
+        if seat in link.cache:
+            knowledge = link.cache[seat][0]
+        else:
+            base = link.start_base()
+            knowledge = base.knowledge[seat]
+            link.cache[seat] = (knowledge, base.prefix[seat])
     else:
-        base = link.start_base()
-        knowledge = base.knowledge[seat]
-        link.cache[seat] = (knowledge, base.prefix[seat])
-    before = link.state
-    assert before is not None  # kept at a start and wherever knowledge is known
+        worked: _Worked = link[2]
+        before = worked.state
+        knowledge = worked.cache[seat][0]
     for step in reversed(chain):
-        action = step.action
-        assert action is not None
-        after = step.state
-        if after is None:
+        action = step[1]
+        if len(step) == 2:
             after = data.engine_state() if step is current else apply(before, action)
             assert after is not None
-            step.state = after
-        if not step.observed:
-            step.observed = observe(before, action, after)
-        seen = step.observed[0 if seat == PUBLIC else seat]
+            step.append(_Worked(after))
+        worked = step[2]
+        after = worked.state
+        if not worked.observed:
+            worked.observed = observe(before, action, after)
+        seen = worked.observed[0 if seat == PUBLIC else seat]
         if seat == PUBLIC:
             seen = attrs.evolve(seen, seat=PUBLIC, private=())
         knowledge = knowledge.update(seen)
-        if step.cache is None:
-            step.cache = {}
-        step.cache[seat] = (knowledge, seen.to_text())
+        worked.cache[seat] = (knowledge, seen.to_text())
         before = after
     lines: list[str] = []
     link = current
-    while True:
-        assert link.cache is not None
-        if link.start:
-            lines.append(link.start_base().prefix[seat])
-            break
-        line = link.cache[seat][1]
+    while type(link) is list:
+        line = link[2].cache[seat][1]
         if line:
             lines.append(line)
-        assert link.parent is not None
-        link = link.parent
-    assert current.cache is not None
-    return current.cache[seat][0], "\n".join(reversed(lines))
+        link = link[0]
+    assert isinstance(link, _Link)
+    lines.append(link.start_base().prefix[seat])
+    here = current.cache if isinstance(current, _Link) else current[2].cache
+    return here[seat][0], "\n".join(reversed(lines))
 
 
 def _dealing_text(node: Dealing, seat: int) -> str:

@@ -27,7 +27,7 @@ from tajmahal.openspiel.history import (
     _dealing_text,
     _Draws,
     _knowledge,
-    _Link,
+    _Step,
     drawn_ids,
 )
 from tajmahal.sampling import sample_consistent_state
@@ -111,19 +111,28 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         ``State.legal_actions``; answered in Python, without a trip through C++."""
         data = self._data
         current = data.player
+        if current >= 0 and (player is None or player == current):
+            # As _legal_actions, inline: this is the adapter's hottest path; the ids are
+            # looked up here rather than through ``space.sorted_ids_of`` (one call fewer).
+            found = data.legal
+            if found is None:
+                game = self._game
+                legal = legal_actions(data.node)  # type: ignore[arg-type]
+                known = game.known_ids
+                try:
+                    found = [known[id(action)] for action in legal]
+                    found.sort()
+                except KeyError:  # an action object not met before
+                    found = game.space.sorted_ids_of(legal)
+                data.legal = found
+            return found[:]
         if current == _TERMINAL:
             return []
         if current == _CHANCE:
             return self._chance_ids()[:]
-        if player is not None and player != current:
-            if player < 0:
-                return list(super().legal_actions(player))  # OpenSpiel's own error
-            return []
-        found = data.legal
-        if found is None:
-            # As _legal_actions, inline: this is the adapter's hottest path.
-            found = data.legal = self._game.space.sorted_ids_of(legal_actions(data.node))  # type: ignore[arg-type]
-        return found[:]
+        if player is not None and player < 0:
+            return list(super().legal_actions(player))  # OpenSpiel's own error
+        return []
 
     def is_chance_node(self) -> bool:
         """True at a chance node (answered in Python, as :meth:`legal_actions`)."""
@@ -181,25 +190,34 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         data = self._data
         if data.player >= 0:
-            node = data.node
-            assert isinstance(node, GameState)
+            # A decision: data.node is a GameState (the player's number says so).
             move = self._game.space.actions[action]
-            after = apply(node, move)
+            after = apply(data.node, move)  # type: ignore[arg-type]
             step = after.step
             if step is _OVER:
                 player = _TERMINAL
             elif step is _SHUFFLE:
                 player = _CHANCE
             else:
-                assert after.to_move is not None
-                player = after.to_move
-            self._data = _Data(after, _Link(data.link, move), None, None, player)
+                player = after.to_move  # type: ignore[assignment]
+            self._data = _Step(after, [data.link, move], player)
             return
         # A chance draw. The node after it is made only when asked for (:class:`_Draws`):
         # the draws are checked against the outcomes left and chained, as ``Dealing.draw``
         # and ``Shuffling.draw`` would add them.
         game = self._game
-        if isinstance(data, _Draws):
+        ids = data.chance
+        if ids is None:
+            ids = self._chance_ids()
+        # The outcomes left after this one: as _without, inline (one call fewer per draw).
+        at = bisect_left(ids, action)
+        if at < len(ids) and ids[at] == action:
+            remaining = ids[:]
+            del remaining[at]
+            left: list[int] | None = remaining
+        else:
+            left = _without(ids, action)
+        if type(data) is _Draws:
             start = data.start
             drawn: Drawn | None = data.drawn
             done = data.done
@@ -212,11 +230,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 if isinstance(start, Dealing)
                 else 0
             )
-        ids = data.chance
-        if ids is None:
-            ids = self._chance_ids()
         if isinstance(start, Shuffling):
-            left = _without(ids, action)
             if left is None:
                 raise ValueError(f"chance outcome {action} is not among the cards to shuffle")
             if not left:
@@ -225,7 +239,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
                 reshuffle = Reshuffle(order)
                 # The partial draws shared the link of the chance step (a state restored
                 # in mid-shuffle starts its knowledge there).
-                self._data = _Data(apply(start.state, reshuffle), _Link(data.link, reshuffle))
+                self._data = _Data(apply(start.state, reshuffle), [data.link, reshuffle])
                 return
             self._data = _Draws(start, (drawn, action), 0, game, data.link, left)
             return
@@ -238,7 +252,6 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             # Knowledge starts here: the draws of the dealing are let go.
             self._data = _Data(following, None, start=True)
             return
-        left = _without(ids, action)
         if left is None:
             raise ValueError(f"chance outcome {action} is not possible at the {phase} step")
         following_phase = game.deal_phases[done + 1]
