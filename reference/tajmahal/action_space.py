@@ -36,6 +36,8 @@ import attrs
 
 from tajmahal.actions import WITHDRAW, Action, PlaceCrown, PlacePalace, Play, Take
 from tajmahal.components import CardId, Components, default_components
+from tajmahal.engine import ChoiceTables, action_tables, legal_choices
+from tajmahal.state import GameState
 from tajmahal.symbols import CardColour
 
 _SEEN_LIMIT = 50_000
@@ -88,6 +90,8 @@ class ActionSpace:
     """``palace`` ids by city."""
     _crowns: Mapping[str, int] = attrs.field(repr=False)
     """``crown`` ids by city."""
+    _choice_ids: ChoiceTables[int] = attrs.field(repr=False)
+    """The engine's tables of legal actions holding ids instead (see :meth:`legal_ids`)."""
     _seen: dict[int, int] = attrs.field(factory=dict, repr=False)
     """Ids of action objects met before, by object identity (see :meth:`ids_of`)."""
     _kept: list[Action] = attrs.field(factory=list, repr=False)
@@ -141,6 +145,23 @@ class ActionSpace:
             found = self._learn(actions)
         # Sorted in place: ``sorted`` would copy the list first (about 0.09 us a
         # decision of some seven legal actions, timed alone).
+        found.sort()
+        return found
+
+    def legal_ids(self, state: GameState) -> list[int]:
+        """The ids of ``legal_actions(state)``, sorted ascending (a new list each call;
+        empty where there is no decision): ``sorted(self.ids_of(legal_actions(state)))``.
+
+        Listed by the engine's own generators reading tables of ids (made once per
+        component set from the engine's tables of actions and this numbering) instead
+        of tables of actions, so no action is looked up: the same rules give the same
+        decisions, in the same order, as numbers. ``ValueError`` for a state of another
+        component set.
+        """
+        components = state.config.components
+        if components is not self.components and components != self.components:
+            raise ValueError("the state's component set is not this action space's")
+        found = legal_choices(state, self._choice_ids)
         found.sort()
         return found
 
@@ -257,6 +278,7 @@ def _build(components: Components) -> ActionSpace:
         MappingProxyType(takes),
         MappingProxyType(palaces),
         MappingProxyType(crowns),
+        action_tables(components).mapped(ids.get),
     )
 
 
