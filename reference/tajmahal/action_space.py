@@ -19,6 +19,14 @@ block  actions                   order inside the block
                                  order of their positions in the sorted list
 =====  ========================  ================================================
 
+The legal ids of a state come straight from the engine: :meth:`ActionSpace.legal_ids`
+runs the engine's own legal-action generators (:func:`tajmahal.engine.legal_choices`)
+over copies of the engine's tables that hold ids instead of action objects (made once per
+component set, :meth:`tajmahal.engine.ChoiceTables.mapped`), then sorts them, so no
+action is looked up: the same rules give the same decisions as numbers.
+:meth:`ActionSpace.ids_of` and :meth:`ActionSpace.flag` number any actions a caller
+holds.
+
 Chance outcomes (``reshuffle``) are not decisions and have no id here; see
 :mod:`tajmahal.chance`. The numbering is part of the published API: a release that
 changes it must bump :data:`ACTION_SPACE_VERSION` (a test pins ids literally).

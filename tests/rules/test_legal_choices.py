@@ -10,7 +10,7 @@ from scenes import random_game, three
 
 from tajmahal.actions import Take
 from tajmahal.components import default_components
-from tajmahal.engine import ChoiceTables, action_tables, legal_actions, legal_choices
+from tajmahal.engine import action_tables, legal_actions, legal_choices
 from tajmahal.state import GameState, Step
 
 COMPONENTS = default_components()
