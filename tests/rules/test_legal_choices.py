@@ -40,7 +40,6 @@ def test_the_action_tables_list_legal_actions(players: int) -> None:
     assert kinds == {Step.PLAY, Step.PLACE, Step.TAKE, Step.OVER} | shuffles
 
 
-
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_mapped_tables_list_the_mapped_decisions_in_the_same_order(players: int) -> None:
     """Tables holding each action's string list the strings of the legal actions, in
