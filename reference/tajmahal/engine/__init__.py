@@ -17,6 +17,11 @@ display picks; :mod:`~tajmahal.engine.majority` the event of each force),
 :mod:`~tajmahal.engine.end` (the end of the game). This module dispatches on the
 :class:`~tajmahal.state.Step` and runs the automatic sequence.
 
+The legal-action generators read every decision from tables built once per component
+set and are generic over what the tables hold (:mod:`~tajmahal.engine.choices`):
+:func:`legal_actions` lists the action objects, :func:`legal_choices` whatever a
+:class:`ChoiceTables` holds instead (an action space's integer ids).
+
 Chance is explicit: when a card must be drawn from an empty deck, the game stops at a
 ``SHUFFLE`` step and waits for a :class:`~tajmahal.actions.Reshuffle` action naming the
 new deck order. :func:`random_reshuffle` makes one from a random generator; a record
