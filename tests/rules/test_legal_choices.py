@@ -11,6 +11,7 @@ from scenes import random_game, three
 from tajmahal.actions import Take
 from tajmahal.components import default_components
 from tajmahal.engine import action_tables, legal_actions, legal_choices
+from tajmahal.engine.choices import build_action_tables
 from tajmahal.state import GameState, Step
 
 COMPONENTS = default_components()
@@ -28,12 +29,14 @@ def test_the_action_tables_list_legal_actions(players: int) -> None:
     listing over the engine's own tables is ``legal_actions``, as a new list."""
     tables = action_tables(COMPONENTS)
     assert action_tables(COMPONENTS) is tables
+    built = build_action_tables(COMPONENTS)  # built afresh, not the kept copy
     kinds: set[Step] = set()
     for seed in range(4):
         for state in _states(players, 100 * players + seed):
             listed = legal_choices(state, tables)
             assert type(listed) is list and listed == list(legal_actions(state))
             assert legal_choices(state, tables) is not listed
+            assert legal_choices(state, built) == listed
             kinds.add(state.step)
     # The 3-player games drawn here never run out of cards (no reshuffle).
     shuffles = {Step.SHUFFLE} if players > 3 else set()

@@ -91,12 +91,14 @@ def _converted(
     return {key: value for key, value in pairs if value is not None}
 
 
-def _build(components: Components) -> ChoiceTables[Action]:
+def build_action_tables(components: Components) -> ChoiceTables[Action]:
+    """The :class:`ChoiceTables` of a component set holding the engine's action objects
+    (:data:`action_tables` keeps one per set)."""
     return ChoiceTables(
         play_table(components), take_table(components), Take, placement_table(components)
     )
 
 
-action_tables: PerComponents[ChoiceTables[Action]] = PerComponents(_build)
+action_tables: PerComponents[ChoiceTables[Action]] = PerComponents(build_action_tables)
 """The :class:`ChoiceTables` of a component set holding the engine's action objects (the
 very tables :func:`~tajmahal.engine.legal_actions` reads), built on first use."""
