@@ -92,7 +92,18 @@ def test_mapped_leaves_out_what_has_no_counterpart() -> None:
     assert regular_only.takes["green-01"]["green-02"] == "take green-01 green-02"
     assert regular_only.short_take(("green-01",)) == "take green-01"
     no_takes = tables.mapped(lambda action: None if isinstance(action, Take) else action)
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as missing:
         no_takes.short_take(("green-01", "green-02"))
-    with pytest.raises(ValueError, match="withdraw"):
+    assert missing.value.args == (("green-01", "green-02"),)
+    with pytest.raises(ValueError, match="^withdraw has no counterpart$"):
         tables.mapped(lambda action: None if str(action) == "withdraw" else action)
+
+
+def test_mapped_tables_keep_the_card_facts() -> None:
+    """What is not a decision (the colours, the colour-change and +2 card ids) is
+    carried over as it is."""
+    plays = action_tables(COMPONENTS).mapped(str).plays
+    assert plays.colour_change == "special-colour-change"
+    assert plays.plus_two == "special-plus-two"
+    assert plays.colour_of == action_tables(COMPONENTS).plays.colour_of
+    assert plays.withdraw == "withdraw"
