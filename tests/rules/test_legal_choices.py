@@ -95,7 +95,7 @@ def test_mapped_leaves_out_what_has_no_counterpart() -> None:
     with pytest.raises(KeyError) as missing:
         no_takes.short_take(("green-01", "green-02"))
     assert missing.value.args == (("green-01", "green-02"),)
-    with pytest.raises(ValueError, match="^withdraw has no counterpart$"):
+    with pytest.raises(ValueError, match=r"^withdraw has no counterpart$"):
         tables.mapped(lambda action: None if str(action) == "withdraw" else action)
 
 
