@@ -72,6 +72,7 @@ def test_short_displays_are_taken_whole(display: tuple[str, ...], expected: list
     assert state.step is Step.TAKE
     assert [str(action) for action in legal_actions(state)] == expected
     assert legal_choices(state, action_tables(COMPONENTS)) == list(legal_actions(state))
+    assert legal_choices(state, build_action_tables(COMPONENTS)) == list(legal_actions(state))
     assert legal_choices(state, action_tables(COMPONENTS).mapped(str)) == expected
 
 
