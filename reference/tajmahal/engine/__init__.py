@@ -111,11 +111,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return tuple(take_actions(state, take_table(state.config.components), Take))
 
 
-Choice = TypeVar("Choice")
+ChoiceT = TypeVar("ChoiceT")
 """What a :class:`ChoiceTables` holds for each decision."""
 
 
-def legal_choices(state: GameState, tables: ChoiceTables[Choice]) -> list[Choice]:
+def legal_choices(state: GameState, tables: ChoiceTables[ChoiceT]) -> list[ChoiceT]:
     """What ``tables`` hold for every action the player to move may take, in the order
     of :func:`legal_actions` (a new list; empty where it is empty).
 

@@ -24,27 +24,27 @@ from tajmahal.engine.play import PlayTable, play_table
 from tajmahal.engine.reward import PlacementTable, placement_table
 from tajmahal.engine.withdraw import take_table
 
-Choice = TypeVar("Choice")
+ChoiceT = TypeVar("ChoiceT")
 """What the tables hold for each decision."""
-Other = TypeVar("Other")
+OtherT = TypeVar("OtherT")
 """What :meth:`ChoiceTables.mapped` makes them hold."""
 
 
 @attrs.frozen(slots=True)
-class ChoiceTables(Generic[Choice]):
-    """Every table the legal-action generators read, each holding one ``Choice`` per
+class ChoiceTables(Generic[ChoiceT]):
+    """Every table the legal-action generators read, each holding one ``ChoiceT`` per
     decision of a component set."""
 
-    plays: PlayTable[Choice]
+    plays: PlayTable[ChoiceT]
     """``play`` decisions and ``withdraw`` (read by ``play_actions``)."""
-    takes: Mapping[CardId, Mapping[CardId, Choice]]
+    takes: Mapping[CardId, Mapping[CardId, ChoiceT]]
     """``take a b`` by ``a`` then ``b``, ``a < b`` (read by ``take_actions``)."""
-    short_take: Callable[[tuple[CardId, ...]], Choice]
+    short_take: Callable[[tuple[CardId, ...]], ChoiceT]
     """``take`` of a whole display of one or two cards, from the display."""
-    placements: PlacementTable[Choice]
+    placements: PlacementTable[ChoiceT]
     """``crown`` and ``palace`` decisions by city (read by ``placement_actions``)."""
 
-    def mapped(self, convert: Callable[[Choice], Other | None]) -> ChoiceTables[Other]:
+    def mapped(self, convert: Callable[[ChoiceT], OtherT | None]) -> ChoiceTables[OtherT]:
         """The same tables holding ``convert(c)`` for every ``c`` (built once, here;
         ``short_take`` converts on each call, as a short display is rare). An entry that
         ``convert`` maps to None is left out: a decision that can never be legal, such as
@@ -56,7 +56,7 @@ class ChoiceTables(Generic[Choice]):
         if withdraw is None:
             raise ValueError("withdraw has no counterpart")
 
-        def short(display: tuple[CardId, ...]) -> Other:
+        def short(display: tuple[CardId, ...]) -> OtherT:
             found = convert(short_take(display))
             if found is None:
                 raise KeyError(display)
@@ -84,8 +84,8 @@ _Key = TypeVar("_Key")
 
 
 def _converted(
-    row: Mapping[_Key, Choice], convert: Callable[[Choice], Other | None]
-) -> dict[_Key, Other]:
+    row: Mapping[_Key, ChoiceT], convert: Callable[[ChoiceT], OtherT | None]
+) -> dict[_Key, OtherT]:
     """``row`` with every value converted, those converted to None left out."""
     pairs = ((key, convert(value)) for key, value in row.items())
     return {key: value for key, value in pairs if value is not None}

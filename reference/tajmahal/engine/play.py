@@ -38,11 +38,11 @@ from tajmahal.rules import ColourChangeFirstTurn, RuleSet
 from tajmahal.state import GameState, PlayerState
 from tajmahal.symbols import CardColour, SpecialKind
 
-Choice = TypeVar("Choice")
+ChoiceT = TypeVar("ChoiceT")
 """What a table holds for each decision: the action objects, or their integer ids."""
 
 
-def play_actions(state: GameState, seat: int, table: PlayTable[Choice]) -> list[Choice]:
+def play_actions(state: GameState, seat: int, table: PlayTable[ChoiceT]) -> list[ChoiceT]:
     """Every play open to ``seat``, then ``withdraw``, in canonical order, each as
     ``table`` holds it (:data:`play_table` holds the actions; an action space's table
     their ids, in the same order).
@@ -64,7 +64,7 @@ def play_actions(state: GameState, seat: int, table: PlayTable[Choice]) -> list[
     alone = table.alone
     pairs = table.pairs
     lock = player.colour
-    actions: list[Choice] = []
+    actions: list[ChoiceT] = []
     if lock is None:  # the first play of the visit: any colour
         for card_id in hand:
             if card_id in colour_of:
@@ -86,7 +86,7 @@ def play_actions(state: GameState, seat: int, table: PlayTable[Choice]) -> list[
 
 
 @attrs.frozen(slots=True)
-class PlayTable(Generic[Choice]):
+class PlayTable(Generic[ChoiceT]):
     """The plays of a component set, each built once: listing the plays of a hand then
     looks actions up instead of building them. Generic over what it holds for each
     decision (:data:`play_table`: the :class:`~tajmahal.actions.Play` objects and
@@ -99,11 +99,11 @@ class PlayTable(Generic[Choice]):
     """The colour-change card's id."""
     plus_two: CardId
     """The +2 card's id."""
-    alone: Mapping[CardId, Choice]
+    alone: Mapping[CardId, ChoiceT]
     """``play c`` for every coloured card ``c``."""
-    pairs: Mapping[CardId, Mapping[CardId, Choice]]
+    pairs: Mapping[CardId, Mapping[CardId, ChoiceT]]
     """``play c x`` for every coloured card ``c`` and every white or special card ``x``."""
-    withdraw: Choice
+    withdraw: ChoiceT
     """``withdraw``."""
 
 

@@ -89,11 +89,11 @@ def palace_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
     )
 
 
-Choice = TypeVar("Choice")
+ChoiceT = TypeVar("ChoiceT")
 """What a table holds for each decision: the action objects, or their integer ids."""
 
 
-def placement_actions(state: GameState, seat: int, table: PlacementTable[Choice]) -> list[Choice]:
+def placement_actions(state: GameState, seat: int, table: PlacementTable[ChoiceT]) -> list[ChoiceT]:
     """The placements open to the withdrawing ``seat``: the crown palace in each city of
     :func:`crown_cities` while it is owed, then a normal palace in each city of
     :func:`palace_cities` while one is owed (canonical order: "crown" < "palace"), each
@@ -101,7 +101,7 @@ def placement_actions(state: GameState, seat: int, table: PlacementTable[Choice]
     their ids)."""
     withdrawal = state.withdrawal
     assert withdrawal is not None
-    actions: list[Choice] = []
+    actions: list[ChoiceT] = []
     if withdrawal.crown_owed:
         actions.extend(map(table.crowns.__getitem__, crown_cities(state, seat)))
     if withdrawal.palaces_owed:
@@ -110,15 +110,15 @@ def placement_actions(state: GameState, seat: int, table: PlacementTable[Choice]
 
 
 @attrs.frozen(slots=True)
-class PlacementTable(Generic[Choice]):
+class PlacementTable(Generic[ChoiceT]):
     """Every placement of a component set, built once: listing the placements then looks
     actions up instead of building them. Generic over what it holds for each decision
     (the actions, or an action space's ids), so that one :func:`placement_actions`
     lists both."""
 
-    crowns: Mapping[CityId, Choice]
+    crowns: Mapping[CityId, ChoiceT]
     """``crown c`` for every city ``c``."""
-    palaces: Mapping[CityId, Choice]
+    palaces: Mapping[CityId, ChoiceT]
     """``palace c`` for every city ``c``."""
 
 

@@ -202,15 +202,15 @@ def discard_played(work: Work) -> None:
         work.draw = PendingDraw(seat, 1, "extra-card")
 
 
-Choice = TypeVar("Choice")
+ChoiceT = TypeVar("ChoiceT")
 """What a table holds for each decision: the action objects, or their integer ids."""
 
 
 def take_actions(
     state: GameState,
-    pairs: Mapping[CardId, Mapping[CardId, Choice]],
-    short: Callable[[tuple[CardId, ...]], Choice],
-) -> list[Choice]:
+    pairs: Mapping[CardId, Mapping[CardId, ChoiceT]],
+    short: Callable[[tuple[CardId, ...]], ChoiceT],
+) -> list[ChoiceT]:
     """The display picks: every pair of display cards, or all of a display of one or two,
     each as the tables hold it: ``pairs`` (:data:`take_table`, or an action space's copy
     holding ids) for two of a longer display, ``short`` for a display of one or two
@@ -222,7 +222,7 @@ def take_actions(
     if len(display) <= 2:
         return [short(display)] if display else []
     # Every pair in display order, as itertools.combinations(display, 2) lists them.
-    actions: list[Choice] = []
+    actions: list[ChoiceT] = []
     for index, first in enumerate(display):
         actions.extend(map(pairs[first].__getitem__, display[index + 1 :]))
     return actions
