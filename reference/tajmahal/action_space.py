@@ -19,6 +19,14 @@ block  actions                   order inside the block
                                  order of their positions in the sorted list
 =====  ========================  ================================================
 
+The legal ids of a state come straight from the engine: :meth:`ActionSpace.legal_ids`
+runs the engine's own legal-action generators (:func:`tajmahal.engine.legal_choices`)
+over copies of the engine's tables that hold ids instead of action objects (made once per
+component set, :meth:`tajmahal.engine.ChoiceTables.mapped`), then sorts them, so no
+action is looked up: the same rules give the same decisions as numbers.
+:meth:`ActionSpace.ids_of` and :meth:`ActionSpace.flag` number any actions a caller
+holds.
+
 Chance outcomes (``reshuffle``) are not decisions and have no id here; see
 :mod:`tajmahal.chance`. The numbering is part of the published API: a release that
 changes it must bump :data:`ACTION_SPACE_VERSION` (a test pins ids literally).
@@ -36,6 +44,8 @@ import attrs
 
 from tajmahal.actions import WITHDRAW, Action, PlaceCrown, PlacePalace, Play, Take
 from tajmahal.components import CardId, Components, default_components
+from tajmahal.engine import ChoiceTables, action_tables, legal_choices
+from tajmahal.state import GameState
 from tajmahal.symbols import CardColour
 
 _SEEN_LIMIT = 50_000
@@ -88,6 +98,8 @@ class ActionSpace:
     """``palace`` ids by city."""
     _crowns: Mapping[str, int] = attrs.field(repr=False)
     """``crown`` ids by city."""
+    _choice_ids: ChoiceTables[int] = attrs.field(repr=False)
+    """The engine's tables of legal actions holding ids instead (see :meth:`legal_ids`)."""
     _seen: dict[int, int] = attrs.field(factory=dict, repr=False)
     """Ids of action objects met before, by object identity (see :meth:`ids_of`)."""
     _kept: list[Action] = attrs.field(factory=list, repr=False)
@@ -141,6 +153,23 @@ class ActionSpace:
             found = self._learn(actions)
         # Sorted in place: ``sorted`` would copy the list first (about 0.09 us a
         # decision of some seven legal actions, timed alone).
+        found.sort()
+        return found
+
+    def legal_ids(self, state: GameState) -> list[int]:
+        """The ids of ``legal_actions(state)``, sorted ascending (a new list each call;
+        empty where there is no decision): ``sorted(self.ids_of(legal_actions(state)))``.
+
+        Listed by the engine's own generators reading tables of ids (made once per
+        component set from the engine's tables of actions and this numbering) instead
+        of tables of actions, so no action is looked up: the same rules give the same
+        decisions, in the same order, as numbers. ``ValueError`` for a state of another
+        component set.
+        """
+        components = state.config.components
+        if components is not self.components and components != self.components:
+            raise ValueError("the state's component set is not this action space's")
+        found = legal_choices(state, self._choice_ids)
         found.sort()
         return found
 
@@ -257,6 +286,7 @@ def _build(components: Components) -> ActionSpace:
         MappingProxyType(takes),
         MappingProxyType(palaces),
         MappingProxyType(crowns),
+        action_tables(components).mapped(ids.get),
     )
 
 

@@ -13,7 +13,7 @@ import attrs
 import pytest
 from positions import COMPONENTS, fresh_game
 
-from tajmahal.actions import Play, Take
+from tajmahal.actions import WITHDRAW, Play, Take
 from tajmahal.components import Components
 from tajmahal.engine._work import PerComponents, Work, colour_change_id
 from tajmahal.engine.play import build_play_table
@@ -49,6 +49,7 @@ def test_the_coloured_cards_and_their_colours() -> None:
 @pytest.mark.clause("TM.PLAY.THREE_FORMS", "TM.PLAY.EXTRA_CARD", "TM.SPECIAL.PLAY_LIKE_WHITE")
 def test_every_play_of_the_table() -> None:
     table = build_play_table(COMPONENTS)
+    assert table.withdraw == WITHDRAW  # listed after the plays
     assert len(table.alone) == 84
     assert table.alone["red-05"] == Play("red-05")
     assert table.alone["violet-21"] == Play("violet-21")

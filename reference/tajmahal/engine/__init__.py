@@ -17,6 +17,11 @@ display picks; :mod:`~tajmahal.engine.majority` the event of each force),
 :mod:`~tajmahal.engine.end` (the end of the game). This module dispatches on the
 :class:`~tajmahal.state.Step` and runs the automatic sequence.
 
+The legal-action generators read every decision from tables built once per component
+set and are generic over what the tables hold (:mod:`~tajmahal.engine.choices`):
+:func:`legal_actions` lists the action objects, :func:`legal_choices` whatever a
+:class:`ChoiceTables` holds instead (an action space's integer ids).
+
 Chance is explicit: when a card must be drawn from an empty deck, the game stops at a
 ``SHUFFLE`` step and waits for a :class:`~tajmahal.actions.Reshuffle` action naming the
 new deck order. :func:`random_reshuffle` makes one from a random generator; a record
@@ -27,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from tajmahal.actions import (
     Action,
@@ -40,7 +45,8 @@ from tajmahal.actions import (
 )
 from tajmahal.components import CardId
 from tajmahal.engine._work import Work, next_active
-from tajmahal.engine.play import play_actions, play_state, play_state_with_events
+from tajmahal.engine.choices import ChoiceTables, action_tables
+from tajmahal.engine.play import play_actions, play_state, play_state_with_events, play_table
 from tajmahal.engine.reward import (
     apply_crown,
     apply_palace,
@@ -48,6 +54,7 @@ from tajmahal.engine.reward import (
     forfeit_impossible,
     palace_cities,
     placement_actions,
+    placement_table,
 )
 from tajmahal.engine.score import score_withdrawal
 from tajmahal.engine.visit import apply_reshuffle, perform_draw
@@ -58,6 +65,7 @@ from tajmahal.engine.withdraw import (
     last_player_takes,
     take_actions,
     take_state,
+    take_table,
 )
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event
@@ -68,11 +76,14 @@ _PLAY, _PLACE, _TAKE, _SHUFFLE, _OVER = Step.PLAY, Step.PLACE, Step.TAKE, Step.S
 enum's metaclass, several times slower than reading a global, and this is the hot path."""
 
 __all__ = [
+    "ChoiceTables",
+    "action_tables",
     "apply",
     "apply_with_events",
     "chance_cards",
     "crown_cities",
     "legal_actions",
+    "legal_choices",
     "palace_cities",
     "random_reshuffle",
 ]
@@ -90,11 +101,37 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return ()
     # Generated in canonical order already: hands, displays and province cities are sorted,
     # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
+    # The tables are looked up here, as legal_choices reads them from its argument; this
+    # is legal_choices(state, action_tables(...)) inline, one call and one table fewer
+    # (tests/rules/test_legal_choices.py compares the two).
     if step is _PLAY:
-        return tuple(play_actions(state, seat))
+        return tuple(play_actions(state, seat, play_table(state.config.components)))
     if step is _PLACE:
-        return tuple(placement_actions(state, seat))
-    return tuple(take_actions(state))
+        return tuple(placement_actions(state, seat, placement_table(state.config.components)))
+    return tuple(take_actions(state, take_table(state.config.components), Take))
+
+
+ChoiceT = TypeVar("ChoiceT")
+"""What a :class:`ChoiceTables` holds for each decision."""
+
+
+def legal_choices(state: GameState, tables: ChoiceTables[ChoiceT]) -> list[ChoiceT]:
+    """What ``tables`` hold for every action the player to move may take, in the order
+    of :func:`legal_actions` (a new list; empty where it is empty).
+
+    ``legal_choices(state, action_tables(state.config.components))`` lists the actions
+    themselves; an action space passes tables of integer ids built from those (see
+    :meth:`ChoiceTables.mapped`) to list the legal ids without looking each action up.
+    """
+    step = state.step
+    seat = state.to_move
+    if seat is None or step is _OVER or step is _SHUFFLE:
+        return []
+    if step is _PLAY:
+        return play_actions(state, seat, tables.plays)
+    if step is _PLACE:
+        return placement_actions(state, seat, tables.placements)
+    return take_actions(state, tables.takes, tables.short_take)
 
 
 def chance_cards(state: GameState) -> tuple[CardId, ...]:

@@ -20,6 +20,7 @@ Notes on this implementation:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Generic, TypeVar
 
 import attrs
 
@@ -37,9 +38,14 @@ from tajmahal.rules import ColourChangeFirstTurn, RuleSet
 from tajmahal.state import GameState, PlayerState
 from tajmahal.symbols import CardColour, SpecialKind
 
+ChoiceT = TypeVar("ChoiceT")
+"""What a table holds for each decision: the action objects, or their integer ids."""
 
-def play_actions(state: GameState, seat: int) -> list[Action]:
-    """Every play open to ``seat``, then ``withdraw``, in canonical order.
+
+def play_actions(state: GameState, seat: int, table: PlayTable[ChoiceT]) -> list[ChoiceT]:
+    """Every play open to ``seat``, then ``withdraw``, in canonical order, each as
+    ``table`` holds it (:data:`play_table` holds the actions; an action space's table
+    their ids, in the same order).
 
     Each coloured card of the player's colour (any colour before the first play of the
     visit) alone or with each white or special card in hand; a card of another colour
@@ -52,14 +58,13 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
     TM.TURN.NO_LEGAL_PLAY, TM.WITHDRAW.EMPTY_HANDED, RUL.SPECIAL.ONE_PER_TURN
     """
     player = state.players[seat]
-    table = play_table(state.config.components)
     colour_of = table.colour_of
     hand = player.hand
     extras = [card_id for card_id in hand if card_id not in colour_of]  # white or special
     alone = table.alone
     pairs = table.pairs
     lock = player.colour
-    actions: list[Action] = []
+    actions: list[ChoiceT] = []
     if lock is None:  # the first play of the visit: any colour
         for card_id in hand:
             if card_id in colour_of:
@@ -76,14 +81,17 @@ def play_actions(state: GameState, seat: int) -> list[Action]:
                     actions.extend(map(pairs[card_id].__getitem__, extras))
             elif colour is not None and colour_change is not None:
                 actions.append(pairs[card_id][colour_change])
-    actions.append(WITHDRAW)
+    actions.append(table.withdraw)
     return actions
 
 
 @attrs.frozen(slots=True)
-class PlayTable:
+class PlayTable(Generic[ChoiceT]):
     """The plays of a component set, each built once: listing the plays of a hand then
-    looks actions up instead of building them."""
+    looks actions up instead of building them. Generic over what it holds for each
+    decision (:data:`play_table`: the :class:`~tajmahal.actions.Play` objects and
+    ``withdraw``; an action space's copy: their ids), so that one
+    :func:`play_actions` lists both."""
 
     colour_of: Mapping[CardId, CardColour]
     """The colour of every coloured card (white and special cards are not in it)."""
@@ -91,13 +99,15 @@ class PlayTable:
     """The colour-change card's id."""
     plus_two: CardId
     """The +2 card's id."""
-    alone: Mapping[CardId, Play]
+    alone: Mapping[CardId, ChoiceT]
     """``play c`` for every coloured card ``c``."""
-    pairs: Mapping[CardId, Mapping[CardId, Play]]
+    pairs: Mapping[CardId, Mapping[CardId, ChoiceT]]
     """``play c x`` for every coloured card ``c`` and every white or special card ``x``."""
+    withdraw: ChoiceT
+    """``withdraw``."""
 
 
-def build_play_table(components: Components) -> PlayTable:
+def build_play_table(components: Components) -> PlayTable[Action]:
     """The :class:`PlayTable` of a component set (:data:`play_table` keeps one per set)."""
     colour_of = {
         card: colour
@@ -111,6 +121,7 @@ def build_play_table(components: Components) -> PlayTable:
         components.special_of_kind(SpecialKind.PLUS_TWO).id,
         {card: Play(card) for card in colour_of},
         {card: {extra: Play(card, extra) for extra in extras} for card in colour_of},
+        WITHDRAW,
     )
 
 
@@ -119,7 +130,7 @@ play_table = PerComponents(build_play_table)
 
 
 def play_outcome(
-    player: PlayerState, seat: int, action: Play, table: PlayTable, rules: RuleSet
+    player: PlayerState, seat: int, action: Play, table: PlayTable[Action], rules: RuleSet
 ) -> PlayerState:
     """Seat ``seat`` after playing ``action``: the cards moved from hand to the table, the
     colour fixed, the +2 card's points scored.
@@ -222,7 +233,7 @@ def play_state_with_events(state: GameState, action: Play) -> tuple[GameState, t
 
 
 def play_events(
-    seat: int, action: Play, table: PlayTable, previous: CardColour | None, following: int
+    seat: int, action: Play, table: PlayTable[Action], previous: CardColour | None, following: int
 ) -> tuple[Event, ...]:
     """What a legal play shows (for the account): the play, and the +2 card's points.
     ``previous`` is the player's colour before the play, ``following`` the player to

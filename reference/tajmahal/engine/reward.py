@@ -26,6 +26,7 @@ import functools
 import operator
 from bisect import bisect_left, insort
 from collections.abc import Mapping
+from typing import Generic, TypeVar
 
 import attrs
 
@@ -88,14 +89,19 @@ def palace_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
     )
 
 
-def placement_actions(state: GameState, seat: int) -> list[Action]:
+ChoiceT = TypeVar("ChoiceT")
+"""What a table holds for each decision: the action objects, or their integer ids."""
+
+
+def placement_actions(state: GameState, seat: int, table: PlacementTable[ChoiceT]) -> list[ChoiceT]:
     """The placements open to the withdrawing ``seat``: the crown palace in each city of
     :func:`crown_cities` while it is owed, then a normal palace in each city of
-    :func:`palace_cities` while one is owed (canonical order: "crown" < "palace")."""
+    :func:`palace_cities` while one is owed (canonical order: "crown" < "palace"), each
+    as ``table`` holds it (:func:`placement_table`: the actions; an action space's copy:
+    their ids)."""
     withdrawal = state.withdrawal
     assert withdrawal is not None
-    table = _placement_table(state.config.components)
-    actions: list[Action] = []
+    actions: list[ChoiceT] = []
     if withdrawal.crown_owed:
         actions.extend(map(table.crowns.__getitem__, crown_cities(state, seat)))
     if withdrawal.palaces_owed:
@@ -104,22 +110,24 @@ def placement_actions(state: GameState, seat: int) -> list[Action]:
 
 
 @attrs.frozen(slots=True)
-class _PlacementTable:
+class PlacementTable(Generic[ChoiceT]):
     """Every placement of a component set, built once: listing the placements then looks
-    actions up instead of building them."""
+    actions up instead of building them. Generic over what it holds for each decision
+    (the actions, or an action space's ids), so that one :func:`placement_actions`
+    lists both."""
 
-    crowns: Mapping[CityId, PlaceCrown]
+    crowns: Mapping[CityId, ChoiceT]
     """``crown c`` for every city ``c``."""
-    palaces: Mapping[CityId, PlacePalace]
+    palaces: Mapping[CityId, ChoiceT]
     """``palace c`` for every city ``c``."""
 
 
 @functools.cache
-def _placement_table(components: Components) -> _PlacementTable:
-    """The :class:`_PlacementTable` of a component set (one per set: sets compare by
+def placement_table(components: Components) -> PlacementTable[Action]:
+    """The :class:`PlacementTable` of a component set (one per set: sets compare by
     digest)."""
     cities = components.board.cities
-    return _PlacementTable(
+    return PlacementTable(
         {city: PlaceCrown(city) for city in cities}, {city: PlacePalace(city) for city in cities}
     )
 

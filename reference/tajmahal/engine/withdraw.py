@@ -25,9 +25,10 @@ Notes on this implementation:
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
-from tajmahal.actions import Action, Take
+from tajmahal.actions import Take
 from tajmahal.components import CardId, Components
 from tajmahal.engine._work import (
     PerComponents,
@@ -201,19 +202,29 @@ def discard_played(work: Work) -> None:
         work.draw = PendingDraw(seat, 1, "extra-card")
 
 
-def take_actions(state: GameState) -> list[Action]:
-    """The display picks: every pair of display cards, or all of a display of one or two.
+ChoiceT = TypeVar("ChoiceT")
+"""What a table holds for each decision: the action objects, or their integer ids."""
+
+
+def take_actions(
+    state: GameState,
+    pairs: Mapping[CardId, Mapping[CardId, ChoiceT]],
+    short: Callable[[tuple[CardId, ...]], ChoiceT],
+) -> list[ChoiceT]:
+    """The display picks: every pair of display cards, or all of a display of one or two,
+    each as the tables hold it: ``pairs`` (:data:`take_table`, or an action space's copy
+    holding ids) for two of a longer display, ``short`` for a display of one or two
+    (:class:`~tajmahal.actions.Take` itself, or what gives its id).
 
     Implements: TM.WITHDRAW.PICK_TWO, RUL.DISPLAY.SHORT
     """
     display = state.display
     if len(display) <= 2:
-        return [Take(display)] if display else []
+        return [short(display)] if display else []
     # Every pair in display order, as itertools.combinations(display, 2) lists them.
-    table = _take_table(state.config.components)
-    actions: list[Action] = []
+    actions: list[ChoiceT] = []
     for index, first in enumerate(display):
-        actions.extend(map(table[first].__getitem__, display[index + 1 :]))
+        actions.extend(map(pairs[first].__getitem__, display[index + 1 :]))
     return actions
 
 
@@ -243,7 +254,7 @@ _set_cards = Take.__dict__["cards"].__set__
 """Making a ``Take`` and setting its one slot (what its initialiser does, less the sort)."""
 
 
-_take_table = PerComponents(build_take_table)
+take_table = PerComponents(build_take_table)
 """The take table of a component set, built on first use."""
 
 

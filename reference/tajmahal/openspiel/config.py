@@ -4,7 +4,7 @@ the game type registered with ``pyspiel``, and the configuration fixed by them
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
 
@@ -16,6 +16,7 @@ from tajmahal.bounds import Bounds, bounds
 from tajmahal.chance import Dealing, deal_phases
 from tajmahal.components import Components, default_components, load_components
 from tajmahal.rules import RuleSet
+from tajmahal.state import GameState
 
 GAME_NAME = "tajmahal"
 """The short name the game is registered under."""
@@ -98,9 +99,9 @@ class GameConfig:
     """The component set (the embedded one)."""
     space: ActionSpace
     """The numbered decisions."""
-    known_ids: Mapping[int, int]
-    """``space.identity_table()``: the ids of action objects met before, by identity
-    (looked up directly at every decision; a miss goes through ``space``)."""
+    legal_ids: Callable[[GameState], list[int]]
+    """``space.legal_ids``: the sorted ids of a state's legal actions, listed by the
+    engine from its tables of ids (called directly at every decision)."""
     limits: Bounds
     """The proven bounds (:mod:`tajmahal.bounds`)."""
     cards: tuple[str, ...]
@@ -195,7 +196,7 @@ def game_config(params: dict[str, Any]) -> GameConfig:
         utility=str(values["utility"]),
         components=components,
         space=space,
-        known_ids=space.identity_table(),
+        legal_ids=space.legal_ids,
         limits=bounds(components, players),
         cards=cards,
         card_index={card: i for i, card in enumerate(cards)},
