@@ -150,7 +150,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
 
     def _settle(self, state: GameState) -> bool:
         """Resolve chance steps, then point ``agent_selection`` at the seat to move;
-        True when the game is over. :meth:`step` does the same inline for a move that
+        True when the game is over. :meth:`step` calls only :meth:`_decide` for a move that
         leads straight to another decision (the commonest case)."""
         while state.step is _SHUFFLE:
             state = apply(state, random_reshuffle(state, self._chance))
@@ -224,23 +224,10 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
             if self._settle(state):
                 self._accumulate_rewards()
             return
-        # What _settle and _decide do for a move that leads straight to another decision,
-        # inline (the commonest step; tests/ai/test_pettingzoo_step.py pins the two together).
+        # A move that leads straight to another decision (the commonest step) needs only
+        # the seat to move and its mask: _settle less its chance and end-of-game cases.
         self.state_ = state
-        seat = state.to_move
-        assert seat is not None
-        legal = self._legal_ids(state)
-        infos = self.infos
-        agent = self.possible_agents[seat]
-        if agent != self.agent_selection:
-            infos[self.agent_selection] = {}
-            self.agent_selection = agent
-        mask: Any = self._no_mask.copy()
-        self._current_mask = mask
-        cells = memoryview(mask)
-        for number in legal:
-            cells[number] = 1
-        infos[agent] = {_MASK: mask}
+        self._decide(state)
 
     def render(self) -> str | None:
         """The state's canonical JSON (``ansi``), or None."""

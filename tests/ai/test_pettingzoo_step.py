@@ -1,15 +1,15 @@
 """The PettingZoo environment's fast step and observation give what the plain ones give.
 
-``TajMahalEnv.step`` settles the commonest move (one leading straight to another
-decision) inline, skips setting the mover's cumulative reward to the 0 it already holds,
-and keeps the mover's info dict when the same seat moves again; ``observe`` builds its
-observation without calling ``lazy_observation``. Here a plain environment, written as
-the module was before those shortcuts (every move through one settling function that
-replaces the former mover's info dict, the reward set to 0 at every step, observations
-from ``lazy_observation``), plays the same random games, and everything a caller can see
-is compared after every step: agents, the agent to move, rewards, cumulative rewards,
-terminations, truncations, infos and their masks, every agent's observation (mask and,
-now and then, tensor) and the engine state.
+``TajMahalEnv.step`` hands the commonest move (one leading straight to another decision)
+to ``_decide`` without ``_settle``, skips setting the mover's cumulative reward to the 0
+it already holds, and keeps the mover's info dict when the same seat moves again;
+``observe`` builds its observation without calling ``lazy_observation``. Here a plain
+environment, written as the module was before those shortcuts (every move through one
+settling function that replaces the former mover's info dict, the reward set to 0 at
+every step, observations from ``lazy_observation``), plays the same random games, and
+everything a caller can see is compared after every step: agents, the agent to move,
+rewards, cumulative rewards, terminations, truncations, infos and their masks, every
+agent's observation (mask and, now and then, tensor) and the engine state.
 """
 
 from __future__ import annotations
