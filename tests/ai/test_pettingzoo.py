@@ -15,7 +15,7 @@ environment = extra("tajmahal.pettingzoo", "pettingzoo")
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_api_test(players: int) -> None:
     api_test(environment.env(players=players), num_cycles=400)
 
