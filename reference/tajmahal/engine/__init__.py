@@ -46,7 +46,7 @@ from tajmahal.actions import (
 from tajmahal.components import CardId
 from tajmahal.engine._work import Work, next_active
 from tajmahal.engine.choices import ChoiceTables, action_tables
-from tajmahal.engine.play import play_actions, play_state, play_state_with_events, play_table
+from tajmahal.engine.play import play_actions, play_state, play_state_with_events
 from tajmahal.engine.reward import (
     apply_crown,
     apply_palace,
@@ -54,7 +54,6 @@ from tajmahal.engine.reward import (
     forfeit_impossible,
     palace_cities,
     placement_actions,
-    placement_table,
 )
 from tajmahal.engine.score import score_withdrawal
 from tajmahal.engine.visit import apply_reshuffle, perform_draw
@@ -65,7 +64,6 @@ from tajmahal.engine.withdraw import (
     last_player_takes,
     take_actions,
     take_state,
-    take_table,
 )
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event
@@ -95,20 +93,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     Empty when the game is over and at a chance step (where the next action is a
     :class:`~tajmahal.actions.Reshuffle`; see :func:`chance_cards`).
     """
-    step = state.step
-    seat = state.to_move
-    if seat is None or step is _OVER or step is _SHUFFLE:
-        return ()
     # Generated in canonical order already: hands, displays and province cities are sorted,
     # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
-    # The tables are looked up here, as legal_choices reads them from its argument; this
-    # is legal_choices(state, action_tables(...)) inline, one call and one table fewer
-    # (tests/rules/test_legal_choices.py compares the two).
-    if step is _PLAY:
-        return tuple(play_actions(state, seat, play_table(state.config.components)))
-    if step is _PLACE:
-        return tuple(placement_actions(state, seat, placement_table(state.config.components)))
-    return tuple(take_actions(state, take_table(state.config.components), Take))
+    return tuple(legal_choices(state, action_tables(state.config.components)))
 
 
 ChoiceT = TypeVar("ChoiceT")
