@@ -173,14 +173,6 @@ class ActionSpace:
         found.sort()
         return found
 
-    def identity_table(self) -> Mapping[int, int]:
-        """The ids :meth:`ids_of` has remembered, by the identity (``id()``) of the action
-        object: the very table, not a copy, so that a caller on a hot path can look legal
-        actions up itself without a method call per set. A miss (``KeyError``) means an
-        object not met before: ask :meth:`ids_of` or :meth:`sorted_ids_of`, which learn
-        it. The table only grows (it starts over when it reaches its bound)."""
-        return self._seen
-
     def flag(self, cells: Flags, actions: Sequence[Action]) -> None:
         """Set ``cells[i] = 1`` at the id ``i`` of every one of ``actions`` (a mask's
         memory view): what :meth:`ids_of` gives, written without building its list."""

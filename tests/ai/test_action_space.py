@@ -160,24 +160,3 @@ def test_flag_sets_the_ids_that_ids_of_gives(players: int, seed: int) -> None:
                 expected[number] = 1
             assert cells == expected
             assert sum(cells) == len(legal)
-
-
-@pytest.mark.parametrize(("players", "seed"), [(4, 93)])
-def test_the_identity_table_holds_what_ids_of_remembered(players: int, seed: int) -> None:
-    """``identity_table`` is the very table ``ids_of`` fills: a hit in it is the id of
-    the action by value, and an object not met before is missing until asked for."""
-    from tajmahal.action_space import _build
-
-    space = _build(default_components())
-    table = space.identity_table()
-    assert not table
-    for before, _action, _after in random_game(players, seed):
-        if before.is_chance or before.is_over:
-            continue
-        legal = legal_actions(before)
-        fresh = copy.copy(legal[0])
-        assert id(fresh) not in table
-        ids = space.ids_of(legal)
-        assert space.identity_table() is table
-        assert [table[id(action)] for action in legal] == ids
-        assert ids == [space.action_id(action) for action in legal]
