@@ -200,14 +200,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         ids = data.chance
         if ids is None:
             ids = self._chance_ids()
-        # The outcomes left after this one: as _without, inline (one call fewer per draw).
-        at = bisect_left(ids, action)
-        if at < len(ids) and ids[at] == action:
-            remaining = ids[:]
-            del remaining[at]
-            left: list[int] | None = remaining
-        else:
-            left = _without(ids, action)
+        left = _without(ids, action)  # the outcomes left after this one
         if type(data) is _Draws:
             start = data.start
             drawn: Drawn | None = data.drawn
