@@ -550,11 +550,11 @@ def test_the_depth_is_checked_in_c_only_for_ascii(monkeypatch: pytest.MonkeyPatc
 
 
 def test_the_command_raises_the_youngest_threshold_and_gives_it_back() -> None:
-    """``tajmahal verify`` collects the youngest generation after 10,000 new objects
+    """``tajmahal verify`` collects the youngest generation after 100,000 new objects
     while it runs, and leaves the thresholds as it found them, even after an error."""
     before = gc.get_threshold()
     with fewer_collections():
-        assert gc.get_threshold() == (10_000, *before[1:])
+        assert gc.get_threshold() == (100_000, *before[1:])
     assert gc.get_threshold() == before
     with pytest.raises(KeyError), fewer_collections():
         raise KeyError("stop")
