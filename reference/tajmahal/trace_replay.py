@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import operator
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -22,7 +22,7 @@ import attrs
 from tajmahal.actions import Action, parse_action
 from tajmahal.components import Components
 from tajmahal.digest import action_strings, legal_digest, state_digest
-from tajmahal.engine import apply_with_events, legal_actions
+from tajmahal.engine import action_tables, apply_with_events, legal_choices
 from tajmahal.errors import (
     ActionSyntaxError,
     IllegalActionError,
@@ -185,12 +185,12 @@ def _parse_action(text: str) -> Action:
     return action
 
 
-def _plain_legal_digest(actions: tuple[Action, ...]) -> str:
+def _plain_legal_digest(actions: Sequence[Action]) -> str:
     """The :func:`~tajmahal.digest.legal_digest` of ``actions``."""
     return legal_digest(actions)
 
 
-def _legal_digest(actions: tuple[Action, ...]) -> str:
+def _legal_digest(actions: Sequence[Action]) -> str:
     """:func:`_plain_legal_digest`, remembered by the identities of the actions.
 
     The engine hands out the same action objects (it looks them up in tables), and the
@@ -211,7 +211,7 @@ def _legal_digest(actions: tuple[Action, ...]) -> str:
     return found[1]
 
 
-_LEGAL: dict[tuple[int, ...], tuple[tuple[Action, ...], str]] = {}
+_LEGAL: dict[tuple[int, ...], tuple[Sequence[Action], str]] = {}
 """The identities of a list of legal actions: the list itself (kept alive) and its
 digest (see :func:`_legal_digest`)."""
 LEGAL_KEPT = 16384
@@ -254,6 +254,7 @@ def _replay(
     events, checked."""
     state = initial_state(record, components, source)
     annotations = record.version >= 2
+    tables = action_tables(state.config.components)
     for index, step in enumerate(record.steps):
         if state.step is _OVER:
             raise VerificationError(
@@ -277,7 +278,9 @@ def _replay(
                 )
             )
         if step.legal_count is not None or step.legal is not None:
-            actions = legal_actions(state)
+            # What legal_actions(state) lists, with the tables looked up once per record
+            # and without the tuple.
+            actions = legal_choices(state, tables)
             digest = _legal_digest(actions)
             if step.legal_count != len(actions):
                 found.append(Mismatch("legal_count", step.legal_count, len(actions)))
