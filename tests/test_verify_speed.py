@@ -40,7 +40,13 @@ from tajmahal.actions import Action, parse_action
 from tajmahal.commands.verify import fewer_collections
 from tajmahal.components import default_components
 from tajmahal.digest import action_strings, legal_digest
-from tajmahal.engine import apply, apply_with_events, legal_actions, random_reshuffle
+from tajmahal.engine import (
+    apply,
+    apply_with_events,
+    legal_actions,
+    legal_choices,
+    random_reshuffle,
+)
 from tajmahal.errors import RecordError
 from tajmahal.events import Event
 from tajmahal.inputs import RECORD_LIMITS, InputError, parse_json_document
@@ -648,28 +654,36 @@ def plain_legal_summary(actions: tuple[Action, ...]) -> tuple[list[str], str]:
 def test_remembered_legal_digests_are_the_plain_recipe(
     players: int, seed: int, rules: RuleSet
 ) -> None:
-    """Every list of legal actions of a random game, digested afresh and found again."""
+    """At every state of a random game, the string tables list the strings of the legal
+    actions, in their order, and their digest is the digest of the actions, digested
+    afresh and found again."""
+    tables = trace_replay._string_tables(COMPONENTS)
     for state in game(players, seed, rules):
         actions = legal_actions(state)
+        strings = legal_choices(state, tables)
+        assert strings == [str(action) for action in actions]
         for _ in range(2):  # digested, then remembered
-            assert trace_replay._legal_digest(actions) == plain_legal_summary(actions)[1]
+            assert trace_replay._legal_digest(strings) == legal_digest(actions)
 
 
-def test_legal_digests_of_equal_lists_of_other_objects_and_a_full_memo() -> None:
-    """Equal actions that are other objects are digested as themselves; past its bound
-    the memo starts afresh and still gives the plain digests."""
+def test_legal_digests_of_lists_in_any_order_and_a_full_memo() -> None:
+    """Strings in another order are digested by the recipe (sorted first); past its
+    bound the memo starts afresh and still gives the plain digests."""
     states = [state for state in game(4, 41, RuleSet()) if legal_actions(state)]
     actions = legal_actions(states[0])
-    copies = tuple(parse_action(str(action)) for action in reversed(actions))
-    assert trace_replay._legal_digest(copies) == plain_legal_summary(copies)[1]
+    reordered = [str(action) for action in reversed(actions)]
+    assert trace_replay._legal_digest(reordered) == plain_legal_summary(actions)[1]
+    tables = trace_replay._string_tables(COMPONENTS)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(trace_replay, "LEGAL_KEPT", 8)
         # Start from an empty memo: entries left by earlier tests are only emptied when
         # a new key is added, so the bound holds from the first miss on, not before.
         patch.setattr(trace_replay, "_LEGAL", {})
         for state in states:
-            listed = legal_actions(state)
-            assert trace_replay._legal_digest(listed) == plain_legal_summary(listed)[1]
+            strings = legal_choices(state, tables)
+            assert (
+                trace_replay._legal_digest(strings) == plain_legal_summary(legal_actions(state))[1]
+            )
             assert len(trace_replay._LEGAL) <= 8
 
 

@@ -12,6 +12,7 @@ the record modules, apart from reading and writing. The names are imported from
 
 from __future__ import annotations
 
+import functools
 import json
 import operator
 from collections.abc import Iterator, Mapping, Sequence
@@ -21,8 +22,8 @@ import attrs
 
 from tajmahal.actions import Action, parse_action
 from tajmahal.components import Components
-from tajmahal.digest import action_strings, legal_digest, state_digest
-from tajmahal.engine import action_tables, apply_with_events, legal_choices
+from tajmahal.digest import sha256_text, state_digest
+from tajmahal.engine import ChoiceTables, action_tables, apply_with_events, legal_choices
 from tajmahal.errors import (
     ActionSyntaxError,
     IllegalActionError,
@@ -185,37 +186,45 @@ def _parse_action(text: str) -> Action:
     return action
 
 
-def _plain_legal_digest(actions: Sequence[Action]) -> str:
-    """The :func:`~tajmahal.digest.legal_digest` of ``actions``."""
-    return legal_digest(actions)
+def _plain_legal_digest(strings: Sequence[str]) -> str:
+    """The :func:`~tajmahal.digest.legal_digest` of the actions written ``strings``, by
+    its recipe: the strings sorted, joined by line feeds, and hashed."""
+    return sha256_text("\n".join(sorted(strings)))
 
 
-def _legal_digest(actions: Sequence[Action]) -> str:
-    """:func:`_plain_legal_digest`, remembered by the identities of the actions.
+def _legal_digest(strings: Sequence[str]) -> str:
+    """:func:`_plain_legal_digest`, remembered by the strings.
 
-    The engine hands out the same action objects (it looks them up in tables), and the
-    same lists of them recur: a player left only ``withdraw``, the same display, the
-    same cities open in a province (on the golden corpus 7,504 different lists among
-    18,295 decision steps). Each remembered list keeps its actions alive beside the
-    digest, so the identities found in a key are those of these very actions. The
-    sorted strings are not kept: the count is the list's length, and the strings are
-    written again only for a step that lists them."""
-    key = tuple(map(id, actions))
+    The same lists of legal actions recur: a player left only ``withdraw``, the same
+    display, the same cities open in a province (on the golden corpus 7,504 different
+    lists among 18,295 decision steps). The key is the tuple of the strings, whose
+    hashes Python keeps with each string (they come from the tables of
+    :func:`_string_tables`, one string object per action)."""
+    key = tuple(strings)
     found = _LEGAL.get(key)
     if found is None:
-        digest = _plain_legal_digest(actions)
+        found = _plain_legal_digest(key)
         if len(_LEGAL) >= LEGAL_KEPT:
             _LEGAL.clear()
-        _LEGAL[key] = (actions, digest)
-        return digest
-    return found[1]
+        _LEGAL[key] = found
+    return found
 
 
-_LEGAL: dict[tuple[int, ...], tuple[Sequence[Action], str]] = {}
-"""The identities of a list of legal actions: the list itself (kept alive) and its
-digest (see :func:`_legal_digest`)."""
+_LEGAL: dict[tuple[str, ...], str] = {}
+"""The digest of each list of legal actions met, by its strings (see
+:func:`_legal_digest`)."""
 LEGAL_KEPT = 16384
 """Lists of legal actions remembered at most (emptied when full)."""
+
+
+@functools.lru_cache(maxsize=8)
+def _string_tables(components: Components) -> ChoiceTables[str]:
+    """The engine's legal-action tables of a component set holding each action's
+    canonical string instead of the action (:meth:`ChoiceTables.mapped`), built once per
+    set: the replay lists the legal actions of a decision by
+    :func:`~tajmahal.engine.legal_choices` with these, so that it has their strings, in
+    the order of :func:`~tajmahal.engine.legal_actions`, without the action objects."""
+    return action_tables(components).mapped(str)
 
 
 def replay_steps(
@@ -254,7 +263,7 @@ def _replay(
     events, checked."""
     state = initial_state(record, components, source)
     annotations = record.version >= 2
-    tables = action_tables(state.config.components)
+    tables = _string_tables(state.config.components)
     for index, step in enumerate(record.steps):
         if state.step is _OVER:
             raise VerificationError(
@@ -278,15 +287,15 @@ def _replay(
                 )
             )
         if step.legal_count is not None or step.legal is not None:
-            # What legal_actions(state) lists, with the tables looked up once per record
-            # and without the tuple.
-            actions = legal_choices(state, tables)
-            digest = _legal_digest(actions)
-            if step.legal_count != len(actions):
-                found.append(Mismatch("legal_count", step.legal_count, len(actions)))
+            # The strings of what legal_actions(state) lists, in its order (the tables
+            # looked up once per record).
+            strings = legal_choices(state, tables)
+            digest = _legal_digest(strings)
+            if step.legal_count != len(strings):
+                found.append(Mismatch("legal_count", step.legal_count, len(strings)))
             if step.legal_digest != digest:
                 found.append(Mismatch("legal_digest", step.legal_digest, digest))
-            if step.legal is not None and list(step.legal) != (legal := action_strings(actions)):
+            if step.legal is not None and list(step.legal) != (legal := sorted(strings)):
                 found.append(Mismatch("legal", list(step.legal), legal))
         try:
             after, events = apply_with_events(state, action)
