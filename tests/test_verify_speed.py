@@ -54,7 +54,7 @@ from tajmahal.rules import MajorityScope, RuleSet
 from tajmahal.schemas import FAST_PATH_VARIABLE, compiled_says_valid, first_violation
 from tajmahal.serialize import canonical_json, state_digest, state_from_json, state_to_json
 from tajmahal.setup import new_game, random_setup
-from tajmahal.state import GameState, PlayerState, Withdrawal
+from tajmahal.state import GameState, Palace, PlayerState, Withdrawal
 from tajmahal.symbols import CardColour
 from tajmahal.tags import action_clauses, edge_tags, sorted_edge_tags, step_clauses
 from tajmahal.testing import damaged_records, rule_sets
@@ -240,6 +240,39 @@ def test_withdrawals_of_every_shape_are_written_as_the_plain_recipe_writes_them(
         Withdrawal(seat=True, palaces_owed=False, crown_owed=False, placed=['"q"']),  # type: ignore[arg-type]
     ):
         changed = attrs.evolve(state, withdrawal=withdrawal)
+        assert canonical_json(changed) == plain_canonical(changed)
+
+
+def test_palaces_after_each_kind_of_change_are_written_as_the_plain_recipe() -> None:
+    """The palaces' text is taken from the last one written when one palace is placed
+    among the same palace objects (at the end, the front or between); any other change
+    (an equal palace that is another object, an odd value, the same object twice,
+    palaces taken away) is written afresh."""
+    state = next(game(4, 19, RuleSet()))
+    a, b, c, x, d = (
+        Palace("B1", 0),
+        Palace("C2", 1),
+        Palace("A3", 2),
+        Palace("B9", 3),
+        Palace("D4", 0),
+    )
+    again = Palace("B1", 0)
+    odd: Any = Palace("B1", True)
+    crowned = Palace("E5", 2, crowned=True)
+    for palaces in (
+        (),
+        (a,),
+        (a, b),
+        (c, a, b),
+        (c, a, x, b),
+        (c, a, x, b, crowned),
+        (c, again, x, b, crowned, d),
+        (c, odd, x, b, crowned, d, d),
+        (c, odd, x, b, crowned, d),
+        (c, a, x),
+        (c, a, x, b),
+    ):
+        changed = attrs.evolve(state, palaces=palaces)
         assert canonical_json(changed) == plain_canonical(changed)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable
+from operator import is_
 from typing import Any, cast
 
 from tajmahal.state import GameConfig, Palace, PendingDraw, PlayerState, Step, Withdrawal
@@ -163,7 +164,22 @@ def _palace(palace: Palace) -> str:
 def _palaces(palaces: tuple[Palace, ...]) -> str:
     """The palaces' texts, each written once while remembered (a palace stays the same
     object for the rest of the game). They are looked up by identity in C; only those not
-    found (a step adds at most one palace) are written in Python."""
+    found (a step adds at most one palace) are written in Python.
+
+    The usual change is one palace placed: the palaces of the last tuple written, as the
+    same objects, with one more among them. That is found by comparing identities in C,
+    and the last texts are taken with the new palace's text inserted."""
+    global _last_palaces  # one tuple, replaced whole
+    last, last_texts = _last_palaces
+    count = len(palaces)
+    if count == len(last) + 1:
+        same = list(map(is_, palaces, last))  # stops at the shorter: the last tuple
+        where = same.index(False) if False in same else count - 1
+        if all(map(is_, palaces[where + 1 :], last[where:])):
+            inserted = last_texts.copy()
+            inserted.insert(where, _PALACE.text(palaces[where]))
+            _last_palaces = (palaces, inserted)
+            return "[" + ",".join(inserted) + "]"
     texts = list(map(_PALACE.texts.get, map(id, palaces)))
     try:
         index = texts.index(None)
@@ -172,7 +188,13 @@ def _palaces(palaces: tuple[Palace, ...]) -> str:
             index = texts.index(None, index + 1)
     except ValueError:  # no text missing (any more)
         pass
-    return "[" + ",".join(cast("list[str]", texts)) + "]"  # no None is left
+    written = cast("list[str]", texts)  # no None is left
+    _last_palaces = (palaces, written)
+    return "[" + ",".join(written) + "]"
+
+
+_last_palaces: tuple[tuple[Palace, ...], list[str]] = ((), [])
+"""The palaces written last and their texts (see :func:`_palaces`)."""
 
 
 def _withdrawal(withdrawal: Withdrawal | None) -> str:
