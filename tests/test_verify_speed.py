@@ -291,14 +291,17 @@ def test_action_strings_are_the_sorted_strings_of_the_actions() -> None:
 
 
 def test_action_strings_of_fresh_mixed_and_forgotten_actions() -> None:
-    """Actions not remembered yet, strings among actions, a generator, and a memo
-    emptied when full all give the plain recipe."""
+    """Actions not remembered yet, strings among actions (first or last), strings
+    alone, a generator, and a memo emptied when full all give the plain recipe."""
     legal = next(game(3, 22, RuleSet()))
     actions = list(legal_actions(legal))
+    assert len(actions) > 2
     fresh = [parse_action(str(action)) for action in actions]  # equal, not the same objects
     mixed = [str(actions[0]), *actions[1:]]
+    mixed_last = [*map(str, actions[1:]), actions[0]]
+    strings = [str(action) for action in reversed(actions)]
     plain = sorted(str(action) for action in actions)
-    for listed in (actions, fresh, mixed, iter(fresh), tuple(actions)):
+    for listed in (actions, fresh, mixed, mixed_last, strings, iter(fresh), tuple(actions)):
         assert action_strings(listed) == plain
     digest._TEXTS.clear()
     digest._ALIVE.clear()

@@ -68,13 +68,23 @@ def action_strings(actions: Iterable[Action | str]) -> list[str]:
     """The canonical strings of ``actions``, sorted by code point (as listed in records
     and digested by :func:`legal_digest`).
 
-    When every action is remembered the strings are looked up in C, by identity; else
-    each is looked up, or written and remembered, in turn."""
-    items = actions if isinstance(actions, tuple | list) else list(actions)
+    Strings (what a record lists, or tables of action strings hold) are sorted as they
+    are. When every action is remembered the strings are looked up in C, by identity;
+    else each is looked up, or written and remembered, in turn."""
+    items = actions if isinstance(actions, _SEQUENCES) else list(actions)
+    if items and type(items[0]) is str:
+        try:
+            return sorted(items)  # sorted only if every item is a string
+        except TypeError:  # an action among the strings: they do not compare
+            pass
     try:
         return sorted(map(_TEXTS.__getitem__, map(id, items)))
     except KeyError:
         return sorted([_TEXTS.get(id(action)) or _remember(action) for action in items])
+
+
+_SEQUENCES = (tuple, list)
+"""Sequences :func:`action_strings` reads as they are (others are listed first)."""
 
 
 def legal_digest(actions: Iterable[Action | str]) -> str:

@@ -22,7 +22,7 @@ import attrs
 
 from tajmahal.actions import Action, parse_action
 from tajmahal.components import Components
-from tajmahal.digest import sha256_text, state_digest
+from tajmahal.digest import legal_digest, state_digest
 from tajmahal.engine import ChoiceTables, action_tables, apply_with_events, legal_choices
 from tajmahal.errors import (
     ActionSyntaxError,
@@ -187,9 +187,8 @@ def _parse_action(text: str) -> Action:
 
 
 def _plain_legal_digest(strings: Sequence[str]) -> str:
-    """The :func:`~tajmahal.digest.legal_digest` of the actions written ``strings``, by
-    its recipe: the strings sorted, joined by line feeds, and hashed."""
-    return sha256_text("\n".join(sorted(strings)))
+    """The :func:`~tajmahal.digest.legal_digest` of the actions written ``strings``."""
+    return legal_digest(strings)
 
 
 def _legal_digest(strings: Sequence[str]) -> str:
