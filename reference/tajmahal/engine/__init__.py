@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from tajmahal.actions import (
     Action,
@@ -44,7 +44,7 @@ from tajmahal.actions import (
     Withdraw,
 )
 from tajmahal.components import CardId
-from tajmahal.engine._work import Work, next_active
+from tajmahal.engine._work import ChoiceT, Work, next_active
 from tajmahal.engine.choices import ChoiceTables, action_tables
 from tajmahal.engine.play import play_actions, play_state, play_state_with_events
 from tajmahal.engine.reward import (
@@ -96,10 +96,6 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     # Generated in canonical order already: hands, displays and province cities are sorted,
     # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
     return tuple(legal_choices(state, action_tables(state.config.components)))
-
-
-ChoiceT = TypeVar("ChoiceT")
-"""What a :class:`ChoiceTables` holds for each decision."""
 
 
 def legal_choices(state: GameState, tables: ChoiceTables[ChoiceT]) -> list[ChoiceT]:

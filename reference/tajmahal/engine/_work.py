@@ -324,6 +324,13 @@ _PLAY = Step.PLAY
 
 _Table = TypeVar("_Table")
 
+ChoiceT = TypeVar("ChoiceT")
+"""What the legal-action tables hold for each decision: the action objects, or
+anything that stands one for one for them, such as an action space's integer ids (the
+generators :func:`~tajmahal.engine.play.play_actions`,
+:func:`~tajmahal.engine.withdraw.take_actions` and
+:func:`~tajmahal.engine.reward.placement_actions` are generic over it)."""
+
 
 class PerComponents(Generic[_Table]):
     """One table per component set, built on first use by ``build``.

@@ -19,13 +19,11 @@ import attrs
 
 from tajmahal.actions import Action, Take
 from tajmahal.components import CardId, Components
-from tajmahal.engine._work import PerComponents
+from tajmahal.engine._work import ChoiceT, PerComponents
 from tajmahal.engine.play import PlayTable, play_table
 from tajmahal.engine.reward import PlacementTable, placement_table
 from tajmahal.engine.withdraw import take_table
 
-ChoiceT = TypeVar("ChoiceT")
-"""What the tables hold for each decision."""
 OtherT = TypeVar("OtherT")
 """What :meth:`ChoiceTables.mapped` makes them hold."""
 

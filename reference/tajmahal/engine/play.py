@@ -20,13 +20,14 @@ Notes on this implementation:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Generic, TypeVar
+from typing import Generic
 
 import attrs
 
 from tajmahal.actions import WITHDRAW, Action, Play
 from tajmahal.components import CardId, Components
 from tajmahal.engine._work import (
+    ChoiceT,
     PerComponents,
     colour_change_id,
     next_in_visit,
@@ -37,9 +38,6 @@ from tajmahal.events import Event, EventKind, PointSource
 from tajmahal.rules import ColourChangeFirstTurn, RuleSet
 from tajmahal.state import GameState, PlayerState
 from tajmahal.symbols import CardColour, SpecialKind
-
-ChoiceT = TypeVar("ChoiceT")
-"""What a table holds for each decision: the action objects, or their integer ids."""
 
 
 def play_actions(state: GameState, seat: int, table: PlayTable[ChoiceT]) -> list[ChoiceT]:

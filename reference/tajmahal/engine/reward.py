@@ -26,14 +26,14 @@ import functools
 import operator
 from bisect import bisect_left, insort
 from collections.abc import Mapping
-from typing import Generic, TypeVar
+from typing import Generic
 
 import attrs
 
 from tajmahal.actions import Action, PlaceCrown, PlacePalace
 from tajmahal.board import CityId
 from tajmahal.components import Components, ProvinceTileId
-from tajmahal.engine._work import SYMBOL_ORDER, Work
+from tajmahal.engine._work import SYMBOL_ORDER, ChoiceT, Work
 from tajmahal.engine.score import score_bonus_tile
 from tajmahal.errors import IllegalActionError
 from tajmahal.events import Event, EventKind
@@ -87,10 +87,6 @@ def palace_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
         state.palaces,
         seat,
     )
-
-
-ChoiceT = TypeVar("ChoiceT")
-"""What a table holds for each decision: the action objects, or their integer ids."""
 
 
 def placement_actions(state: GameState, seat: int, table: PlacementTable[ChoiceT]) -> list[ChoiceT]:

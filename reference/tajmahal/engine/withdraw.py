@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
-from typing import TypeVar
 
 from tajmahal.actions import Take
 from tajmahal.components import CardId, Components
 from tajmahal.engine._work import (
+    ChoiceT,
     PerComponents,
     Work,
     next_active,
@@ -200,10 +200,6 @@ def discard_played(work: Work) -> None:
         and work.rules.withdraw_without_playing is WithdrawWithoutPlaying.EXTRA_CARD
     ):
         work.draw = PendingDraw(seat, 1, "extra-card")
-
-
-ChoiceT = TypeVar("ChoiceT")
-"""What a table holds for each decision: the action objects, or their integer ids."""
 
 
 def take_actions(
