@@ -1,12 +1,13 @@
 # Two entry points on a fresh machine:
 #   make demo   - play a seeded 4-player game, print the account, write and verify its trace
-#   make check  - every check: ruff, mypy --strict, the spec checker, pytest, the docs build (-W)
+#   make check  - every check: ruff, mypy --strict, the spec checker, pytest (the corpus, cases
+#                 and perft on the plain core too), a short fuzz run, the docs build (-W)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo check lint typecheck specs test bench diff hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters adapter-floors fuzz fuzz-quick docs docs-check site-check mutation mutation-report golden-accounts
+.PHONY: demo check lint typecheck specs test test-plain bench diff hostile clean corpus corpus-check corpus-coverage bench-verify perft cases adapters adapter-floors fuzz fuzz-quick docs docs-check site-check mutation mutation-report golden-accounts
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +35,15 @@ specs: $(STAMP)
 test: $(STAMP)
 	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest -n auto
 
-check: lint typecheck specs test fuzz-quick docs-check
+# The golden corpus verified, the position cases and perft run on the plain core, the
+# accelerated layer switched off (docs/architecture.md).
+PLAIN_TESTS := tests/formats/test_corpus.py::test_every_record_of_the_corpus_verifies \
+	tests/cases/test_cases.py::test_the_reference_engine_passes_every_case \
+	tests/conformance/test_perft.py::test_quick_perft_vectors
+test-plain: $(STAMP)
+	TAJMAHAL_PLAIN=1 $(BIN)/python -m pytest -n auto $(PLAIN_TESTS)
+
+check: lint typecheck specs test test-plain fuzz-quick docs-check
 
 # A few seconds of fuzzing (part of check); make fuzz is the ten-minute campaign.
 fuzz-quick: $(STAMP)

@@ -511,3 +511,38 @@ def test_version_1_records_are_checked_against_the_version_1_schema(tmp_path: Pa
         read_record(_write(tmp_path / "v1.json", document))
     assert caught.value.step == 0
     assert caught.value.field == "state_digest"
+
+
+# ---------------------------------------------------------------------------------------
+# What a schema cannot say is refused at the first step that says it
+
+
+def _steps_damaged(tmp_path: Path, damage: dict[int, dict[str, Any]]) -> str:
+    """The error reading ``edge-tie-1.json`` (3 players) with some steps' fields
+    replaced."""
+    document = json.loads((ROOT / "specs" / "traces" / "edge-tie-1.json").read_text("utf-8"))
+    for index, fields in damage.items():
+        document["steps"][index].update(fields)
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    return str(caught.value)
+
+
+def test_a_seat_beyond_the_players_is_refused_at_its_step(tmp_path: Path) -> None:
+    found = _steps_damaged(tmp_path, {7: {"actor": 3}, 9: {"scores": [0, 0, 0, 0, 0]}})
+    assert found.endswith("expected a seat from 0 to 2 or 'chance', found 3")
+    assert "step 7" in found and "actor" in found
+
+
+def test_scores_of_the_wrong_length_are_refused_at_their_step(tmp_path: Path) -> None:
+    found = _steps_damaged(tmp_path, {9: {"scores": [0, 0, 0, 0]}, 12: {"actor": 4}})
+    assert found.endswith("expected 3 scores, found 4")
+    assert "step 9" in found and "scores" in found
+
+
+def test_listed_legal_actions_must_match_their_count_and_digest(tmp_path: Path) -> None:
+    found = _steps_damaged(tmp_path, {2: {"legal": ["withdraw"], "legal_count": 1}})
+    assert found.endswith("the legal actions listed do not match legal_count and legal_digest")
+    assert "step 2" in found and "legal" in found

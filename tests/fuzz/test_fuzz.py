@@ -223,16 +223,12 @@ def plant_view_shows_the_deck(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def plant_goods_tiles_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fault, in the position reader (not the engine): a seat's goods tiles are lost when
-    the seat is read back from JSON. The reader's memos (seats by text, parts read back
-    by identity) start empty, so that seats read by the sound reader before the fault
-    was planted do not hide it."""
+    the seat is read back from JSON."""
     real = tajmahal.notation._reading._player_from_json
 
     def lossy(document: Any, path: str) -> PlayerState:
         return attrs.evolve(real(document, path), goods_tiles=())
 
-    monkeypatch.setattr(tajmahal.notation._reading, "_SEATS_READ", {})
-    monkeypatch.setattr(tajmahal.notation._reading, "_READ_BACK", {})
     monkeypatch.setattr(tajmahal.notation._reading, "_player_from_json", lossy)
 
 

@@ -1,9 +1,10 @@
 """The accelerated layer: fast drop-ins for named core functions, chosen in one place.
 
-The core (:mod:`tajmahal.model`, :mod:`tajmahal.engine`, :mod:`tajmahal.notation`,
-:mod:`tajmahal.records`, :mod:`tajmahal.agents`) is written the plain way: it is what a
-reader, a maintainer or a porter reads, and it never imports this package. What runs
-faster lives here instead, and every entry of :data:`FAST_PATHS`:
+The core (:mod:`tajmahal.inputs`, :mod:`tajmahal.model`, :mod:`tajmahal.engine`,
+:mod:`tajmahal.notation`, :mod:`tajmahal.records`, :mod:`tajmahal.agents`) is written the
+plain way: it is what a reader, a maintainer or a porter reads, and it never imports this
+package. What runs faster lives here instead, and every entry of :data:`FAST_PATHS`
+(a :class:`FastPath`):
 
 - is a drop-in for one named core function: same arguments, same results, same errors;
 - is pinned to that function by the tests in ``tests/accel/``, which compare the two
@@ -11,45 +12,69 @@ faster lives here instead, and every entry of :data:`FAST_PATHS`:
 - earns its place: it buys at least 5% on a published benchmark (``docs/performance.md``),
   and its ``buys`` says what.
 
-The layers above the core (verification, conformance, the AI interfaces, testing, the
-command line) take the functions they need from here. With ``TAJMAHAL_PLAIN=1`` in the
-environment every name of this package is the core function itself, so the whole package
-runs on the plain core (CI verifies the golden corpus and runs the position cases and
-perft that way too).
+This package binds each chosen function to the core function's own name
+(:func:`state_digest` is the fast :func:`tajmahal.notation.state_digest`), and offers the
+bundle of functions the replay calls (:data:`REPLAY`) and the settings of the commands
+(:func:`fewer_collections`). The layers above the core (verification, conformance, the
+AI interfaces, testing, the command line) take what they want from here, explicitly;
+nothing is patched into a core module.
+
+With ``TAJMAHAL_PLAIN=1`` in the environment (:data:`PLAIN_VARIABLE`) every function of
+this package is the core function itself and every setting leaves things as they are,
+so the whole package runs on the plain core (CI verifies the golden corpus and runs the
+position cases and perft that way too).
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from typing import Any
 
-import attrs
+from tajmahal.accel import _inputs, _notation, _records
+from tajmahal.accel._collector import GENERATION_0_THRESHOLD, collect_less, fewer_collections
+from tajmahal.accel._path import ENABLED, PLAIN_VARIABLE, FastPath
+from tajmahal.records import ReplayFunctions, SchemaVouch
 
-PLAIN_VARIABLE = "TAJMAHAL_PLAIN"
-"""The environment variable that switches the accelerated layer off (``1``)."""
-
-ENABLED: bool = os.environ.get(PLAIN_VARIABLE, "") in ("", "0")
-"""False when :data:`PLAIN_VARIABLE` asks for the plain core; read once, at import."""
-
-
-@attrs.frozen
-class FastPath:
-    """One fast path: the core function it replaces, its drop-in, and what it buys."""
-
-    core: Callable[..., Any]
-    """The core function, the definition (``tajmahal.notation.state_digest``, ...)."""
-    fast: Callable[..., Any]
-    """The drop-in: same arguments, same results, same errors."""
-    buys: str
-    """What it buys, on which published benchmark (``docs/performance.md``)."""
-
-    def chosen(self) -> Callable[..., Any]:
-        """The drop-in, or the core function when the layer is switched off."""
-        return self.fast if ENABLED else self.core
-
-
-FAST_PATHS: tuple[FastPath, ...] = ()
+FAST_PATHS: tuple[FastPath[Any], ...] = (
+    *_inputs.FAST_PATHS,
+    *_notation.FAST_PATHS,
+    *_records.FAST_PATHS,
+)
 """Every fast path of the layer, each pinned to its core function by ``tests/accel/``."""
 
-__all__ = ["ENABLED", "FAST_PATHS", "PLAIN_VARIABLE", "FastPath"]
+# The chosen functions, each under its core function's name.
+parse_json_document = _inputs.PARSE_JSON_DOCUMENT.chosen()
+canonical_json = _notation.CANONICAL_JSON.chosen()
+state_digest = _notation.STATE_DIGEST.chosen()
+legal_strings = _notation.LEGAL_STRINGS.chosen()
+legal_digest = _notation.LEGAL_DIGEST.chosen()
+read_record = _records.READ_RECORD.chosen()
+
+schema_vouch: SchemaVouch | None = _records.vouch if ENABLED else None
+"""The quicker schema check that reading a record may ask first (the compiled validator,
+see :data:`tajmahal.records.SchemaVouch`); None under ``TAJMAHAL_PLAIN=1``."""
+
+REPLAY = ReplayFunctions(
+    state_digest=state_digest,
+    legal_strings=legal_strings,
+    legal_digest=legal_digest,
+)
+"""The functions the replay calls at every step, as chosen here (pass it as
+``functions`` to :func:`tajmahal.records.replay_steps`)."""
+
+__all__ = [
+    "ENABLED",
+    "FAST_PATHS",
+    "GENERATION_0_THRESHOLD",
+    "PLAIN_VARIABLE",
+    "REPLAY",
+    "FastPath",
+    "canonical_json",
+    "collect_less",
+    "fewer_collections",
+    "legal_digest",
+    "legal_strings",
+    "parse_json_document",
+    "read_record",
+    "schema_vouch",
+    "state_digest",
+]

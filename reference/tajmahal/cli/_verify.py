@@ -12,13 +12,11 @@ wall-clock steps per second.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
 import json
 import sys
-from collections.abc import Iterator
 from typing import Any
 
+from tajmahal.accel import collect_less, fewer_collections
 from tajmahal.cli._options import add_components_option, chosen_components
 from tajmahal.errors import TajMahalError
 from tajmahal.records import write_text_atomic
@@ -30,40 +28,6 @@ from tajmahal.verification import (
     text_lines,
     verify_paths,
 )
-
-GENERATION_0_THRESHOLD = 100_000
-"""New container objects between two collections of the collector's youngest
-generation while ``verify`` runs (Python's default is 700)."""
-
-
-@contextlib.contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Collect the youngest generation far less often while records are verified.
-
-    A replay makes many short-lived frozen values (states, events, actions) that form no
-    cycles and are freed by reference counting. What lives longer is the record being
-    verified (until its file is done) and the memo tables, and a young collection walks
-    all of it while freeing nothing. At 100,000 new objects (Python's default is 700),
-    the golden corpus is verified without a single collection (at 10,000 it took 8 or 9,
-    about 16 ms); as a file's objects are freed when it is done, the count only grows
-    by what the memo tables keep, so a young collection comes after many files, not
-    within one. The collector still runs (cycles from elsewhere are still collected),
-    and the thresholds in force before come back afterwards: this is the command's
-    setting only, never the library's (``verify_paths`` called from a program leaves the
-    collector alone). docs/performance.md gives the measurements."""
-    before = gc.get_threshold()
-    gc.set_threshold(GENERATION_0_THRESHOLD, *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-
-
-def collect_less() -> None:
-    """The setting of :func:`fewer_collections` for the rest of a worker process's life
-    (a worker only verifies files and then ends), so that files verified in workers
-    get the same collector as in this process, whatever the start method."""
-    gc.set_threshold(GENERATION_0_THRESHOLD, *gc.get_threshold()[1:])
 
 
 def _handle(arguments: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ from typing import Any
 
 import attrs
 
+from tajmahal.accel import state_digest
 from tajmahal.conformance._divergence import (
     FIELDS,
     OPTIONAL_FIELDS,
@@ -44,7 +45,6 @@ from tajmahal.engine import (
     random_setup,
 )
 from tajmahal.model import Action, Components, GameState, RuleSet
-from tajmahal.notation import state_digest
 from tajmahal.records import Record, Recorder, setup_to_json
 
 

@@ -27,16 +27,11 @@ import attrs
 
 from tajmahal import engine as reference
 from tajmahal._version import __version__
+from tajmahal.accel import legal_digest, state_digest
 from tajmahal.engine import new_game, random_setup
 from tajmahal.errors import ActionSyntaxError, IllegalActionError, TajMahalError
 from tajmahal.model import Action, Components, GameState, RuleSet, default_components, parse_action
-from tajmahal.notation import (
-    legal_digest,
-    position_from_json,
-    sha256_text,
-    state_digest,
-    state_to_json,
-)
+from tajmahal.notation import position_from_json, sha256_text, state_to_json
 from tajmahal.records import setup_from_json, setup_to_json
 
 PROTOCOL_VERSION = 1

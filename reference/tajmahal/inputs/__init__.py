@@ -11,6 +11,7 @@ published JSON Schemas (``specs/schemas/``) are loaded here too (:func:`schema`,
 from tajmahal.inputs._files import (
     STDIN,
     STDIN_NAME,
+    Parse,
     decode_utf8,
     display_name,
     escape_controls,
@@ -44,11 +45,8 @@ from tajmahal.inputs._parsing import (
     parse_json_document,
 )
 from tajmahal.inputs._schemas import (
-    FAST_PATH_VARIABLE,
     SCHEMA_DIR_VARIABLE,
     SchemaViolation,
-    compiled_says_valid,
-    compiled_validator_available,
     field_path,
     first_violation,
     schema,
@@ -61,7 +59,6 @@ from tajmahal.inputs._structure import check_structure
 
 __all__ = [
     "COMPONENT_LIMITS",
-    "FAST_PATH_VARIABLE",
     "MAX_COMPONENT_BYTES",
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
@@ -77,13 +74,12 @@ __all__ = [
     "STDIN_NAME",
     "InputError",
     "Limits",
+    "Parse",
     "Parsed",
     "SchemaViolation",
     "check_record_limits",
     "check_structure",
     "check_values",
-    "compiled_says_valid",
-    "compiled_validator_available",
     "decode_utf8",
     "display_name",
     "escape_controls",

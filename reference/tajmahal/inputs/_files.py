@@ -21,9 +21,8 @@ limits") and checked in this order:
    (``1e400`` is refused); strings and keys of at most
    :data:`~tajmahal.inputs.MAX_STRING_CHARS` characters with no control
    character (``"\\u001b"``) and no lone surrogate (``"\\ud800"``); no key twice in
-   one object. The parser's hooks see every number and key; the strings are looked at
-   in a walk over every value only when the text shows one may break these limits
-   (:func:`parse_json_document`), so the first bad value is reported either way.
+   one object. The parser's hooks see every number and key, and a walk over every
+   value finds the first bad one (:func:`parse_json_document`).
 
 Every failure raises :class:`InputError` naming the source and, where there is one,
 the field (``steps[12].action``); callers turn it into their own error class.
@@ -41,6 +40,7 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -177,13 +177,20 @@ def decode_utf8(data: bytes, source: str) -> str:
         ) from None
 
 
-def read_json_document(path: str | Path, limits: Limits) -> Parsed:
-    """Read, decode and parse the JSON document at ``path`` (``-``: standard input)."""
+Parse = Callable[[str, Limits, str], Parsed]
+"""A parser of JSON text under limits (:func:`parse_json_document` or a drop-in for it)."""
+
+
+def read_json_document(
+    path: str | Path, limits: Limits, *, parse: Parse = parse_json_document
+) -> Parsed:
+    """Read, decode and parse (by ``parse``) the JSON document at ``path`` (``-``:
+    standard input)."""
     source = source_name(path)
     data = read_bytes(path, limits.max_bytes)
     text = decode_utf8(data, source)
     del data  # keep one copy of the input in memory, not two
-    return parse_json_document(text, limits, source)
+    return parse(text, limits, source)
 
 
 def read_json(path: str | Path, limits: Limits) -> Any:
@@ -214,6 +221,7 @@ __all__ = [
     "STDIN_NAME",
     "InputError",
     "Limits",
+    "Parse",
     "Parsed",
     "check_record_limits",
     "check_structure",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -192,72 +192,15 @@ def violations(name: str, document: Any) -> Iterator[SchemaViolation]:
         yield _violation(best)
 
 
-FAST_PATH_VARIABLE = "TAJMAHAL_SCHEMA_FAST_PATH"
-"""Environment variable: ``0`` turns the compiled validator off (every document is then
-validated by ``jsonschema`` alone, as when the ``fast`` extra is not installed)."""
-
-
-@functools.cache
-def _compiled(name: str) -> Callable[[Any], bool] | None:
-    """``is_valid`` of a compiled validator for the schema ``name`` (the ``fast`` extra,
-    ``jsonschema-rs``), built from the same schema :func:`validator` uses; None when the
-    extra is not installed or cannot compile the schema."""
-    try:
-        import jsonschema_rs
-    except ImportError:
-        return None
-    try:
-        compiled = jsonschema_rs.Draft202012Validator(validator(name).schema)
-    except Exception:  # a schema it cannot compile: jsonschema alone decides
-        return None
-    is_valid: Callable[[Any], bool] = compiled.is_valid
-    return is_valid
-
-
-def compiled_validator_available(name: str) -> bool:
-    """Whether documents checked against ``name`` may take the compiled fast path."""
-    return os.environ.get(FAST_PATH_VARIABLE) != "0" and _compiled(name) is not None
-
-
-def compiled_says_valid(name: str, document: Any) -> bool:
-    """True when the compiled validator is available and finds ``document`` valid
-    against ``name`` (see :func:`first_violation` for when that may be trusted)."""
-    if not compiled_validator_available(name):
-        return False
-    is_valid = _compiled(name)
-    assert is_valid is not None  # available means compiled
-    try:
-        return is_valid(document)
-    except Exception:  # a value it cannot read: jsonschema decides
-        return False
-
-
-def first_violation(
-    name: str, document: Any, *, plain_json: bool = False
-) -> SchemaViolation | None:
-    """The most relevant violation of schema ``name`` by ``document``, or None if valid.
-
-    ``jsonschema`` is the authority and writes every message. ``plain_json`` says that
-    ``document`` came from the JSON parser of :mod:`tajmahal.inputs` and holds no
-    number but integers of at most 15 digits (:attr:`tajmahal.inputs.Parsed.plain_numbers`).
-    Such a document is first shown to the compiled validator of the ``fast`` extra, when
-    installed, and accepted at once if it finds it valid; anything else, valid or not,
-    goes to ``jsonschema``. Only on such documents do the two agree on what is valid:
-    the compiled validator counts ``4.0`` as an integer (this package does not, see
-    ``_STRICT``), reads a tuple as an array, and so on.
-    """
-    if plain_json and compiled_says_valid(name, document):
-        return None
+def first_violation(name: str, document: Any) -> SchemaViolation | None:
+    """The most relevant violation of schema ``name`` by ``document``, or None if valid."""
     error = jsonschema.exceptions.best_match(validator(name).iter_errors(document))
     return None if error is None else _violation(error)
 
 
 __all__ = [
-    "FAST_PATH_VARIABLE",
     "SCHEMA_DIR_VARIABLE",
     "SchemaViolation",
-    "compiled_says_valid",
-    "compiled_validator_available",
     "field_path",
     "first_violation",
     "schema",

@@ -98,11 +98,8 @@ Picks = tuple[tuple[CardId, ...], ...]
 
 
 def no_picks(state: GameState) -> Picks:
-    """No known picks: the start of a game.
-
-    One empty tuple per seat, repeated in C (``view`` without picks asks for this at
-    every call; a generator took about 0.3 µs of a view's 5)."""
-    return ((),) * len(state.players)
+    """No known picks: the start of a game (one empty tuple per seat)."""
+    return tuple(() for _ in state.players)
 
 
 def track_picks(before: GameState, after: GameState, picks: Picks | None = None) -> Picks:
@@ -141,16 +138,6 @@ def picks_along(states: Iterable[GameState]) -> Picks:
     return picks
 
 
-_SEAT_VIEWS: dict[tuple[int, bool, tuple[CardId, ...]], tuple[PlayerState, object, PlayerView]] = {}
-"""Player views already made, by the seat's ``id``, whether its hand is shown, and its
-known picks. The seat (a frozen value) and the special cards it was read with are kept
-beside the view, so an entry is used only for the very same seat: consecutive states of
-a game share most of their seats, and every seat's view is made for every viewer."""
-
-_SEAT_VIEWS_KEPT = 4096
-"""Entries kept before the memo starts afresh."""
-
-
 def _player_view(
     seat_state: PlayerState,
     shown: bool,
@@ -160,16 +147,11 @@ def _player_view(
     """The public part of one seat (its hand too when ``shown``), with the ``picks`` it
     still holds as known cards."""
     hand = seat_state.hand
-    known = tuple(card for card in picks if card in hand) if picks else ()
-    key = (id(seat_state), shown, known)
-    found = _SEAT_VIEWS.get(key)
-    if found is not None and found[0] is seat_state and found[1] is specials:
-        return found[2]
-    made = PlayerView(
+    return PlayerView(
         hand=hand if shown else None,
         hand_size=len(hand),
         specials=tuple(card for card in hand if card in specials),
-        known=known,
+        known=tuple(card for card in picks if card in hand),
         played=seat_state.played,
         colour=seat_state.colour,
         withdrawn=seat_state.withdrawn,
@@ -178,10 +160,6 @@ def _player_view(
         goods_tiles=seat_state.goods_tiles,
         score=seat_state.score,
     )
-    if len(_SEAT_VIEWS) >= _SEAT_VIEWS_KEPT:
-        _SEAT_VIEWS.clear()
-    _SEAT_VIEWS[key] = (seat_state, specials, made)
-    return made
 
 
 def view(state: GameState, player: int, picks: Picks | None = None) -> View:
@@ -206,10 +184,8 @@ def view(state: GameState, player: int, picks: Picks | None = None) -> View:
         to_move=state.to_move,
         start_player=state.start_player,
         players=tuple(
-            [
-                _player_view(seat_state, seat == player, known[seat], specials)
-                for seat, seat_state in enumerate(state.players)
-            ]
+            _player_view(seat_state, seat == player, known[seat], specials)
+            for seat, seat_state in enumerate(state.players)
         ),
         deck_size=len(state.deck),
         discard=state.discard,

@@ -4,13 +4,20 @@
   position and back (``state_from_json(state_to_json(s), components) == s``);
 - :func:`validate_state`: whether a state could arise in play;
 - :func:`canonical_json` and :func:`state_digest`: the one exact text of a position and its
-  digest; :func:`legal_digest`: the digest of a list of legal actions;
+  digest; :func:`legal_digest`: the digest of a list of legal actions
+  (:func:`legal_strings`: those of a position);
 - :func:`position`: build a position by naming only what matters;
 - :func:`position_text` and :func:`position_svg`: pictures of the public position.
 """
 
-from tajmahal.notation._canonical import canonical_json, state_digest
-from tajmahal.notation._digest import action_strings, legal_digest, sha256_text
+from tajmahal.notation._digest import (
+    action_strings,
+    canonical_json,
+    legal_digest,
+    legal_strings,
+    sha256_text,
+    state_digest,
+)
 from tajmahal.notation._positions import (
     DEFAULT_ORDER,
     all_cards_once,
@@ -35,7 +42,6 @@ from tajmahal.notation._positions import (
 from tajmahal.notation._reading import (
     position_from_json,
     read_position,
-    reads_back,
     state_from_json,
 )
 from tajmahal.notation._render import position_svg, position_text
@@ -55,13 +61,13 @@ __all__ = [
     "check_position",
     "first_colour",
     "legal_digest",
+    "legal_strings",
     "position",
     "position_from_json",
     "position_svg",
     "position_text",
     "read_position",
     "readable_setup",
-    "reads_back",
     "sha256_text",
     "start_position",
     "state_digest",

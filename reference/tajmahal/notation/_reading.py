@@ -1,11 +1,10 @@
 """Reading a state document back into a :class:`~tajmahal.model.GameState`.
 
 :func:`state_from_json` reads a :func:`~tajmahal.notation.state_to_json` document and
-checks it (:func:`~tajmahal.notation.validate_state`); :func:`reads_back` answers the
-same question cheaply for a state and its own document; :func:`position_from_json` and
+checks it (:func:`~tajmahal.notation.validate_state`); :func:`position_from_json` and
 :func:`read_position` load positions that come from outside. Reading is kept apart from
-writing because it has its own errors (naming the field) and its own memos of parts
-read before.
+writing because it has its own errors, each naming the field. The document is read field
+by field, to a fixed depth: however deeply a document nests, nothing here recurses.
 """
 
 from __future__ import annotations
@@ -32,8 +31,6 @@ from tajmahal.model import (
 )
 from tajmahal.notation._validation import validate_state
 from tajmahal.notation._writing import STATE_FORMAT, STATE_VERSION
-
-_STR_ONLY = frozenset({str})
 
 
 class _Fields:
@@ -81,10 +78,7 @@ class _Fields:
 
     def strings(self, key: str) -> tuple[str, ...]:
         value = self.get(key)
-        if not isinstance(value, list) or (
-            not _STR_ONLY.issuperset(map(type, value))
-            and not all(isinstance(item, str) for item in value)
-        ):
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
             raise StateFormatError(f"{self.where(key)}: expected a list of strings")
         return tuple(value)
 
@@ -127,66 +121,8 @@ def _player_from_json(document: Any, path: str) -> PlayerState:
     )
 
 
-_SEATS_READ: dict[str, PlayerState] = {}
-"""Seats already read, by their canonical JSON text (see :func:`_seat_from_json`)."""
-
-_SEATS_KEPT = 4096
-"""Entries kept before the memo starts afresh."""
-
-
-_PLAIN = frozenset({str, int, bool, type(None)})
-"""Types whose ``repr`` names the value exactly (with ``list`` and ``dict`` around them)."""
-
-
-def _seat_from_json(document: Any, index: int) -> PlayerState:
-    """One seat of a state document, read by :func:`_player_from_json`.
-
-    Reading a seat depends on its value alone (the path only names it in errors), so a
-    seat read without error is kept under its ``repr``, and the same text gives the same
-    (immutable) seat again: consecutive positions of a game share most of their seats.
-    Only a seat made of plain JSON values (an object of strings, integers, booleans,
-    null and lists of them, as :func:`json.loads` and :func:`state_to_json` give) is
-    kept: their ``repr`` tells every value and type apart.
-    """
-    path = f"seats[{index}]"
-    if type(document) is not dict:
-        return _player_from_json(document, path)
-    for value in document.values():
-        kind = type(value)
-        if kind is list:
-            if not _PLAIN.issuperset(map(type, value)):
-                return _player_from_json(document, path)
-        elif kind not in _PLAIN:
-            return _player_from_json(document, path)
-    if not _PLAIN.issuperset(map(type, document)):
-        return _player_from_json(document, path)
-    key = repr(document)
-    found = _SEATS_READ.get(key)
-    if found is None:
-        found = _player_from_json(document, path)
-        if len(_SEATS_READ) >= _SEATS_KEPT:
-            _SEATS_READ.clear()
-        _SEATS_READ[key] = found
-    return found
-
-
-_PALACES_READ: dict[str, tuple[Palace, ...]] = {}
-"""Palace lists already read, by their ``repr`` (see :func:`_palaces_from_json`)."""
-
-
 def _palaces_from_json(raw: Any) -> tuple[Palace, ...]:
-    """The ``palaces`` of a state document, in canonical order.
-
-    Like seats (see :func:`_seat_from_json`), a list of plain JSON values read without
-    error is kept under its ``repr``: most steps of a game leave the palaces alone.
-    """
-    plain = type(raw) is list and all(
-        type(entry) is list and _PLAIN.issuperset(map(type, entry)) for entry in raw
-    )
-    key = repr(raw) if plain else ""
-    found = _PALACES_READ.get(key) if plain else None
-    if found is not None:
-        return found
+    """The ``palaces`` of a state document, in canonical order."""
     if not isinstance(raw, list):
         raise StateFormatError("palaces: expected a list")
     palaces = []
@@ -201,12 +137,7 @@ def _palaces_from_json(raw: Any) -> tuple[Palace, ...]:
         ):
             raise StateFormatError(f"palaces[{index}]: expected [city, seat, crowned]")
         palaces.append(Palace(entry[0], entry[1], entry[2]))
-    result = tuple(sorted(palaces, key=palace_sort_key))
-    if plain:
-        if len(_PALACES_READ) >= _SEATS_KEPT:
-            _PALACES_READ.clear()
-        _PALACES_READ[key] = result
-    return result
+    return tuple(sorted(palaces, key=palace_sort_key))
 
 
 def state_from_json(document: Any, components: Components) -> GameState:
@@ -220,71 +151,6 @@ def state_from_json(document: Any, components: Components) -> GameState:
     Raises :class:`StateFormatError` naming the field when the document is malformed or
     was written for another component set.
     """
-    state = _read_state(document, components, None)
-    validate_state(state)
-    return state
-
-
-_READ_BACK: dict[tuple[str, int], object] = {}
-"""Parts of states that :func:`reads_back` found read back equal, by field name and
-``id``; the part itself (a frozen value) is the entry, so its id cannot be reused while
-it is remembered."""
-
-_READ_BACK_KEPT = 16_384
-"""Entries kept before the memo starts afresh."""
-
-
-def _kept(name: str, part: Any) -> Any:
-    """``part`` when this very object, as field ``name``, was read back equal before."""
-    return part if _READ_BACK.get((name, id(part))) is part else None
-
-
-_PARTS = (
-    "config",
-    "deck",
-    "discard",
-    "display",
-    "specials_on_table",
-    "court_influence",
-    "province_order",
-    "bonus_on_board",
-    "palaces",
-)
-"""The fields of a state :func:`reads_back` remembers (besides each seat)."""
-
-
-def reads_back(state: GameState, document: Any) -> bool:
-    """True when ``state_from_json(document, components)`` would return a state equal
-    to ``state``, where ``document`` is ``state_to_json(state)``; False when it might
-    not (then ask :func:`state_from_json` itself, for its answer and its error).
-
-    A part of ``state`` (a seat, the deck, the palaces...) that is the very object
-    found read back equal before, as the same field, is not read again: the writer
-    writes each part from that part alone and the reader reads it from its text alone,
-    so the same part gives the same text and reads back the same. Every other part is
-    read by the code :func:`state_from_json` uses, and the whole state is checked by
-    :func:`~tajmahal.notation.validate_state` every time.
-    """
-    try:
-        loaded = _read_state(document, state.config.components, state)
-        validate_state(loaded)
-    except Exception:  # the reader's own answer is wanted: the caller asks it
-        return False
-    if loaded != state:
-        return False
-    if len(_READ_BACK) >= _READ_BACK_KEPT:
-        _READ_BACK.clear()
-    for name in _PARTS:
-        part = getattr(state, name)
-        _READ_BACK[(name, id(part))] = part
-    for seat in state.players:
-        _READ_BACK[("seats", id(seat))] = seat
-    return True
-
-
-def _read_state(document: Any, components: Components, known: GameState | None) -> GameState:
-    """The state ``document`` describes, before :func:`validate_state`. With ``known``
-    (see :func:`reads_back`), its parts already read back equal are taken as they are."""
     fields = _Fields(document, "")
     if fields.get("format") != STATE_FORMAT:
         raise StateFormatError(f"format: expected {STATE_FORMAT!r}")
@@ -295,24 +161,17 @@ def _read_state(document: Any, components: Components, known: GameState | None) 
             "components: the state was written for another component set "
             f"({fields.text('components')}, not {components.digest})"
         )
-    config = _kept("config", known.config) if known is not None else None
-    if config is None:
-        try:
-            rules = RuleSet.from_json(fields.get("ruleset"))
-        except RecordError as error:
-            raise StateFormatError(str(error)) from None
+    try:
+        rules = RuleSet.from_json(fields.get("ruleset"))
+    except RecordError as error:
+        raise StateFormatError(str(error)) from None
     seats = fields.get("seats")
     if not isinstance(seats, list):
         raise StateFormatError("seats: expected a list")
-    old = known if known is not None and len(known.players) == len(seats) else None
-    bonus_on_board = _kept("bonus_on_board", known.bonus_on_board) if known else None
-    if bonus_on_board is None:
-        bonus = fields.get("bonus_on_board")
-        if not isinstance(bonus, dict) or not all(isinstance(v, str) for v in bonus.values()):
-            raise StateFormatError("bonus_on_board: expected an object of city: tile id")
-    palaces = _kept("palaces", known.palaces) if known is not None else None
-    if palaces is None:
-        palaces = _palaces_from_json(fields.get("palaces"))
+    bonus = fields.get("bonus_on_board")
+    if not isinstance(bonus, dict) or not all(isinstance(v, str) for v in bonus.values()):
+        raise StateFormatError("bonus_on_board: expected an object of city: tile id")
+    palaces = _palaces_from_json(fields.get("palaces"))
     withdrawal = None
     if fields.get("withdrawal") is not None:
         w = _Fields(fields.get("withdrawal"), "withdrawal")
@@ -333,36 +192,30 @@ def _read_state(document: Any, components: Components, known: GameState | None) 
         step = Step(fields.text("step"))
     except ValueError:
         raise StateFormatError(f"step: unknown step {fields.get('step')!r}") from None
-    k = known
-    return GameState(
-        config=config or GameConfig(fields.integer("players"), rules, components),
+    state = GameState(
+        config=GameConfig(fields.integer("players"), rules, components),
         visit=fields.integer("visit"),
         step=step,
         to_move=fields.optional_integer("to_move"),
         start_player=fields.integer("start_player"),
         players=tuple(
-            (_kept("seats", old.players[index]) if old is not None else None)
-            or _seat_from_json(seat, index)
-            for index, seat in enumerate(seats)
+            _player_from_json(seat, f"seats[{index}]") for index, seat in enumerate(seats)
         ),
-        deck=(k and _kept("deck", k.deck)) or fields.strings("deck"),
-        discard=(k and _kept("discard", k.discard)) or tuple(sorted(fields.strings("discard"))),
-        display=(k and _kept("display", k.display)) or tuple(sorted(fields.strings("display"))),
-        specials_on_table=(k and _kept("specials_on_table", k.specials_on_table))
-        or tuple(sorted(fields.strings("specials_on_table"))),
-        court_influence=(k and _kept("court_influence", k.court_influence))
-        or _in_symbol_order(fields.symbols("court_influence")),
+        deck=fields.strings("deck"),
+        discard=tuple(sorted(fields.strings("discard"))),
+        display=tuple(sorted(fields.strings("display"))),
+        specials_on_table=tuple(sorted(fields.strings("specials_on_table"))),
+        court_influence=_in_symbol_order(fields.symbols("court_influence")),
         crown_in_court=fields.boolean("crown_in_court"),
         court_province_tile=fields.optional_text("court_province_tile"),
-        province_order=(k and _kept("province_order", k.province_order))
-        or fields.strings("province_order"),
-        bonus_on_board=(
-            bonus_on_board if bonus_on_board is not None else tuple(sorted(bonus.items()))
-        ),
+        province_order=fields.strings("province_order"),
+        bonus_on_board=tuple(sorted(bonus.items())),
         palaces=palaces,
         withdrawal=withdrawal,
         draw=draw,
     )
+    validate_state(state)
+    return state
 
 
 def position_from_json(document: Any, components: Components) -> GameState:

@@ -7,7 +7,8 @@ defines every field; ``specs/schemas/trace.schema.json`` is the one statement of
 - :class:`Record`, :class:`RecordStep`: a record as values; :func:`read_record`,
   :func:`write_record`: reading (the schema first) and writing (whole or not at all);
 - :func:`replay_steps`, :func:`replay`, :func:`verify`: every step applied again and every
-  expectation checked (:class:`VerificationError`);
+  expectation checked (:class:`VerificationError`), with the functions of
+  :class:`ReplayFunctions`;
 - :class:`Recorder`: a record built while a game is played;
 - :func:`edge_tags`, :func:`step_clauses`: the edge cases a step reaches and the clauses that
   decided it;
@@ -25,17 +26,23 @@ from tajmahal.records._model import (
     RecordStep,
     public_to_json,
 )
-from tajmahal.records._reading import read_record, record_from_json, setup_from_json
+from tajmahal.records._reading import (
+    SchemaVouch,
+    read_record,
+    record_from_json,
+    setup_from_json,
+)
 from tajmahal.records._recorder import Recorder
 from tajmahal.records._replay import (
+    PLAIN_REPLAY,
     Mismatch,
     ReplayedStep,
+    ReplayFunctions,
     VerificationError,
     check_result,
     initial_state,
     replay,
     replay_steps,
-    replayed_states,
     verify,
 )
 from tajmahal.records._tags import TAGS, edge_tags, step_clauses
@@ -50,6 +57,7 @@ from tajmahal.records._writing import (
 
 __all__ = [
     "CHANCE",
+    "PLAIN_REPLAY",
     "READABLE_VERSIONS",
     "SCHEMA_BY_VERSION",
     "TAGS",
@@ -59,7 +67,9 @@ __all__ = [
     "Record",
     "RecordStep",
     "Recorder",
+    "ReplayFunctions",
     "ReplayedStep",
+    "SchemaVouch",
     "VerificationError",
     "check_result",
     "closing_lines",
@@ -74,7 +84,6 @@ __all__ = [
     "record_to_json",
     "replay",
     "replay_steps",
-    "replayed_states",
     "setup_from_json",
     "setup_to_json",
     "step_clauses",

@@ -12,7 +12,7 @@ here is well formed, not yet checked against the rules. The names are imported f
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +21,12 @@ from tajmahal.errors import RecordError
 from tajmahal.inputs import (
     RECORD_LIMITS,
     InputError,
+    Parse,
     check_record_limits,
     field_path,
     first_violation,
     json_path,
+    parse_json_document,
     read_json_document,
     source_name,
 )
@@ -39,11 +41,19 @@ from tajmahal.records._model import (
     RecordStep,
 )
 
+SchemaVouch = Callable[[str, Any], bool]
+"""A quicker check that may vouch for a document being valid against a published schema
+(``vouch(schema_name, document)`` is True); ``jsonschema`` decides every document it does
+not vouch for, and writes every message. The accelerated layer's compiled validator
+(``jsonschema-rs``) is one."""
+
 
 def _schema_error(
-    document: Any, schema_name: str, source: str, plain_json: bool
+    document: Any, schema_name: str, source: str, vouch: SchemaVouch | None
 ) -> RecordError | None:
-    violation = first_violation(schema_name, document, plain_json=plain_json)
+    if vouch is not None and vouch(schema_name, document):
+        return None
+    violation = first_violation(schema_name, document)
     if violation is None:
         return None
     path = violation.path
@@ -70,74 +80,65 @@ def setup_from_json(document: Mapping[str, Any]) -> SetupOutcome:
     )
 
 
-def _steps_from_json(raws: list[Any], players: int, source: str) -> tuple[RecordStep, ...]:
-    """The record's steps (already schema-valid), in one loop: a record has up to
-    :data:`~tajmahal.inputs.MAX_STEPS` of them, so no call is made per step but the
-    :class:`RecordStep` built; the first step that says what a schema cannot (a seat
+def _step_from_json(raw: dict[str, Any], index: int, players: int, source: str) -> RecordStep:
+    """One step of a record (already schema-valid); what a schema cannot say (a seat
     beyond the players, scores of the wrong length, listed legal actions that do not
     match their count and digest) raises, naming the step and the field."""
-    steps: list[RecordStep] = []
-    append = steps.append
-    step = RecordStep
-    for index, raw in enumerate(raws):
-        get = raw.get
-        actor = raw["actor"]
-        if actor == CHANCE:
-            actor = None
-        elif actor >= players:
-            raise RecordError(
-                f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
-                source=source,
-                step=index,
-                field="actor",
-            )
-        scores = get("scores")
-        if scores is not None:
-            if len(scores) != players:
-                raise RecordError(
-                    f"expected {players} scores, found {len(scores)}",
-                    source=source,
-                    step=index,
-                    field="scores",
-                )
-            scores = tuple(scores)
-        legal = get("legal")
-        if legal is not None:
-            if len(legal) != raw["legal_count"] or legal_digest(legal) != raw["legal_digest"]:
-                raise RecordError(
-                    "the legal actions listed do not match legal_count and legal_digest",
-                    source=source,
-                    step=index,
-                    field="legal",
-                )
-            legal = tuple(legal)
-        tags = get("tags")
-        clauses = get("clauses")
-        append(
-            step(  # positional, in the order of the fields
-                actor,
-                raw["action"],
-                scores,
-                () if clauses is None else tuple(clauses),
-                None if tags is None else tuple(tags),
-                get("legal_count"),
-                get("legal_digest"),
-                get("state_digest"),
-                legal,
-                get("public"),
-            )
+    actor = raw["actor"]
+    if actor == CHANCE:
+        actor = None
+    elif actor >= players:
+        raise RecordError(
+            f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
+            source=source,
+            step=index,
+            field="actor",
         )
-    return tuple(steps)
+    scores = raw.get("scores")
+    if scores is not None and len(scores) != players:
+        raise RecordError(
+            f"expected {players} scores, found {len(scores)}",
+            source=source,
+            step=index,
+            field="scores",
+        )
+    legal = raw.get("legal")
+    if legal is not None and (
+        len(legal) != raw["legal_count"] or legal_digest(legal) != raw["legal_digest"]
+    ):
+        raise RecordError(
+            "the legal actions listed do not match legal_count and legal_digest",
+            source=source,
+            step=index,
+            field="legal",
+        )
+    clauses = raw.get("clauses")
+    tags = raw.get("tags")
+    return RecordStep(
+        actor=actor,
+        action=raw["action"],
+        scores=None if scores is None else tuple(scores),
+        clauses=() if clauses is None else tuple(clauses),
+        tags=None if tags is None else tuple(tags),
+        legal_count=raw.get("legal_count"),
+        legal_digest=raw.get("legal_digest"),
+        state_digest=raw.get("state_digest"),
+        legal=None if legal is None else tuple(legal),
+        public=raw.get("public"),
+    )
 
 
-def record_from_json(document: Any, source: str = "", *, plain_json: bool = False) -> Record:
+def record_from_json(
+    document: Any, source: str = "", *, vouch: SchemaVouch | None = None
+) -> Record:
     """Parse a record document of any readable version; raises :class:`RecordError`
     naming file, step and field.
 
-    ``plain_json``: the document was parsed by :mod:`tajmahal.inputs` and its numbers
-    are all short integers (:attr:`tajmahal.inputs.Parsed.plain_numbers`), so a
-    compiled schema validator may confirm it valid first (see
-    :func:`tajmahal.inputs.first_violation`); the result is the same either way."""
+    ``vouch``: a quicker schema check asked first (see :data:`SchemaVouch`), to be given
+    only for a document parsed by :mod:`tajmahal.inputs` whose numbers are plain
+    (:attr:`tajmahal.inputs.Parsed.plain_numbers`): on those, a validator that reads
+    ``4.0`` as an integer, or holds numbers as doubles, agrees with this package's.
+    The result is the same with or without it."""
     if not isinstance(document, dict):
         raise RecordError("expected a JSON object", source=source, field="(root)")
     if document.get("format") != TRACE_FORMAT:
@@ -154,7 +155,7 @@ def record_from_json(document: Any, source: str = "", *, plain_json: bool = Fals
             source=source,
             field="version",
         )
-    error = _schema_error(document, SCHEMA_BY_VERSION[version], source, plain_json)
+    error = _schema_error(document, SCHEMA_BY_VERSION[version], source, vouch)
     if error is not None:
         raise error
     players: int = document["players"]
@@ -164,7 +165,9 @@ def record_from_json(document: Any, source: str = "", *, plain_json: bool = Fals
         raise RecordError(
             f"expected {players} names, found {len(names)}", source=source, field="names"
         )
-    steps = _steps_from_json(document["steps"], players, source)
+    steps = tuple(
+        _step_from_json(raw, index, players, source) for index, raw in enumerate(document["steps"])
+    )
     final_scores = winners = None
     if "result" in document:
         final_scores = tuple(document["result"]["scores"])
@@ -193,12 +196,21 @@ def record_from_json(document: Any, source: str = "", *, plain_json: bool = Fals
     )
 
 
-def read_record(path: str | Path) -> Record:
+def read_record(
+    path: str | Path,
+    *,
+    parse: Parse = parse_json_document,
+    vouch: SchemaVouch | None = None,
+) -> Record:
     """Read and parse a record file (``-``: standard input); every failure is a
-    :class:`RecordError` naming the file. Reading is bounded (see :mod:`tajmahal.inputs`)."""
+    :class:`RecordError` naming the file. Reading is bounded (see :mod:`tajmahal.inputs`).
+
+    ``parse``: the parser of the file's text under the limits; ``vouch``: a quicker
+    schema check (:data:`SchemaVouch`), asked first about a record whose numbers are
+    plain (see :func:`record_from_json`)."""
     source = source_name(path)
     try:
-        parsed = read_json_document(path, RECORD_LIMITS)
+        parsed = read_json_document(path, RECORD_LIMITS, parse=parse)
         document = parsed.document
         check_record_limits(document, source)
     except InputError as error:
@@ -208,8 +220,9 @@ def read_record(path: str | Path) -> Record:
             step = error.path[1]
             field = json_path(error.path[2:])
         raise RecordError(error.detail, source=source, step=step, field=field) from None
-    return record_from_json(document, source, plain_json=parsed.plain_numbers)
+    return record_from_json(document, source, vouch=vouch if parsed.plain_numbers else None)
 
 
-# Every name here is documented under tajmahal.records, which users import it from.
-__all__: list[str] = []
+# The functions are documented under tajmahal.records, which users import them from; only
+# the type, whose docstring cannot go with it, is listed here.
+__all__ = ["SchemaVouch"]

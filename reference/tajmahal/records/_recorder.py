@@ -11,9 +11,9 @@ from writing, which only turns a finished record into text. The name is imported
 
 from __future__ import annotations
 
-from tajmahal.engine import SetupOutcome, apply_with_events, legal_actions
+from tajmahal.engine import SetupOutcome, apply_with_events
 from tajmahal.model import Action, Components, Event, GameState, RuleSet
-from tajmahal.notation import legal_digest, state_digest
+from tajmahal.notation import action_strings, legal_digest, legal_strings, state_digest
 from tajmahal.records._model import Record, RecordStep, public_to_json
 from tajmahal.records._tags import edge_tags, step_clauses
 
@@ -60,7 +60,7 @@ class Recorder:
             events = apply_with_events(before, action)[1]
         strings: list[str] | None = None
         if not before.is_chance:
-            strings = sorted(str(item) for item in (legal or legal_actions(before)))
+            strings = action_strings(legal) if legal else legal_strings(before)
         self.steps.append(
             RecordStep(
                 actor=None if before.is_chance else before.to_move,

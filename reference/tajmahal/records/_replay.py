@@ -12,22 +12,13 @@ the record modules, apart from reading and writing. The names are imported from
 
 from __future__ import annotations
 
-import functools
 import json
-import operator
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
 
-from tajmahal.engine import (
-    ChoiceTables,
-    action_tables,
-    apply_with_events,
-    legal_choices,
-    new_game,
-    validate_setup,
-)
+from tajmahal.engine import apply_with_events, new_game, validate_setup
 from tajmahal.errors import (
     ActionSyntaxError,
     IllegalActionError,
@@ -35,10 +26,10 @@ from tajmahal.errors import (
     TajMahalError,
     located,
 )
-from tajmahal.model import Action, Components, Event, GameState, Step, parse_action
-from tajmahal.notation import legal_digest, state_digest
+from tajmahal.model import Action, Components, Event, GameState, parse_action
+from tajmahal.notation import legal_digest, legal_strings, state_digest
 from tajmahal.records._model import CHANCE, Record, RecordStep, public_to_json
-from tajmahal.records._tags import sorted_edge_tags, step_clauses
+from tajmahal.records._tags import edge_tags, step_clauses
 
 
 @attrs.frozen(slots=True)
@@ -125,16 +116,8 @@ def _json(value: Any) -> Any:
     return value
 
 
-def _public_differs(expected: Any, after: GameState) -> bool:
-    """Whether a recorded public position differs from the replay's. Equal as given is
-    equal without tuples (a tuple never equals a list, and the replay's has none), so
-    the tuple-free copy is made only when they differ as given."""
-    public = public_to_json(after)
-    return bool(expected != public and _json(expected) != public)
-
-
 def _expectation_mismatches(
-    step: RecordStep, replayed: ReplayedStep, annotations: bool
+    step: RecordStep, replayed: ReplayedStep, annotations: bool, functions: ReplayFunctions
 ) -> list[Mismatch]:
     """The recorded expectations after the step that the replay does not reproduce
     (``annotations``: compare the clauses and tags too; version 1's clauses were only
@@ -144,17 +127,20 @@ def _expectation_mismatches(
     if step.scores is not None and step.scores != after.scores:
         found.append(Mismatch("scores", list(step.scores), list(after.scores)))
     if step.state_digest is not None:
-        actual_digest = state_digest(after)
+        actual_digest = functions.state_digest(after)
         if step.state_digest != actual_digest:
             found.append(Mismatch("state_digest", step.state_digest, actual_digest))
-    if step.public is not None and _public_differs(step.public, after):
-        found.append(Mismatch("public", _json(step.public), public_to_json(after)))
+    if step.public is not None:
+        public = public_to_json(after)
+        # Equal as given, or once the record's tuples (if any) are lists.
+        if step.public != public and _json(step.public) != public:
+            found.append(Mismatch("public", _json(step.public), public))
     if step.clauses and annotations:
         clauses = step_clauses(replayed.action, replayed.events)
         if step.clauses != clauses:
             found.append(Mismatch("clauses", list(step.clauses), list(clauses)))
     if step.tags is not None and annotations:
-        tags = list(sorted_edge_tags(replayed.before, replayed.action, replayed.events, after))
+        tags = sorted(edge_tags(replayed.before, replayed.action, replayed.events, after))
         if list(step.tags) != tags:
             found.append(Mismatch("tags", list(step.tags), tags))
     return found
@@ -169,68 +155,36 @@ def _describe(mismatches: list[Mismatch]) -> str:
     )
 
 
-_ACTIONS: dict[str, Action] = {}
-"""Action strings already parsed (actions are frozen values, so one object can stand for
-every occurrence of its string)."""
-_ACTIONS_KEPT = 4096
-"""Action strings remembered at most (emptied when full)."""
+@attrs.frozen
+class ReplayFunctions:
+    """The functions the replay calls at every step, the core's by default.
+
+    Each field may be given a drop-in (same arguments, same results, same errors), so that
+    a faster function replays the same records the same way; the accelerated layer's
+    choice is :data:`tajmahal.accel.REPLAY`, which ``tajmahal verify`` passes."""
+
+    apply_with_events: Callable[[GameState, Action], tuple[GameState, tuple[Event, ...]]] = (
+        apply_with_events
+    )
+    """The step itself (:func:`tajmahal.engine.apply_with_events`)."""
+    legal_strings: Callable[[GameState], list[str]] = legal_strings
+    """The legal actions' strings, sorted (:func:`tajmahal.notation.legal_strings`)."""
+    legal_digest: Callable[[Iterable[Action | str]], str] = legal_digest
+    """Their digest (:func:`tajmahal.notation.legal_digest`)."""
+    state_digest: Callable[[GameState], str] = state_digest
+    """The digest of the state after a step (:func:`tajmahal.notation.state_digest`)."""
 
 
-def _parse_action(text: str) -> Action:
-    """:func:`parse_action`, remembering the strings it has parsed."""
-    if not isinstance(text, str):
-        return parse_action(text)
-    action = _ACTIONS.get(text)
-    if action is None:
-        action = parse_action(text)
-        if len(_ACTIONS) >= _ACTIONS_KEPT:
-            _ACTIONS.clear()
-        _ACTIONS[text] = action
-    return action
-
-
-def _plain_legal_digest(strings: Sequence[str]) -> str:
-    """The :func:`~tajmahal.notation.legal_digest` of the actions written ``strings``."""
-    return legal_digest(strings)
-
-
-def _legal_digest(strings: Sequence[str]) -> str:
-    """:func:`_plain_legal_digest`, remembered by the strings.
-
-    The same lists of legal actions recur: a player left only ``withdraw``, the same
-    display, the same cities open in a province (on the golden corpus 7,490 different
-    lists among 18,295 decision steps). The key is the tuple of the strings, whose
-    hashes Python keeps with each string (they come from the tables of
-    :func:`_string_tables`, one string object per action)."""
-    key = tuple(strings)
-    found = _LEGAL.get(key)
-    if found is None:
-        found = _plain_legal_digest(key)
-        if len(_LEGAL) >= LEGAL_KEPT:
-            _LEGAL.clear()
-        _LEGAL[key] = found
-    return found
-
-
-_LEGAL: dict[tuple[str, ...], str] = {}
-"""The digest of each list of legal actions met, by its strings (see
-:func:`_legal_digest`)."""
-LEGAL_KEPT = 16384
-"""Lists of legal actions remembered at most (emptied when full)."""
-
-
-@functools.lru_cache(maxsize=8)
-def _string_tables(components: Components) -> ChoiceTables[str]:
-    """The engine's legal-action tables of a component set holding each action's
-    canonical string instead of the action (:meth:`ChoiceTables.mapped`), built once per
-    set: the replay lists the legal actions of a decision by
-    :func:`~tajmahal.engine.legal_choices` with these, so that it has their strings, in
-    the order of :func:`~tajmahal.engine.legal_actions`, without the action objects."""
-    return action_tables(components).mapped(str)
+PLAIN_REPLAY = ReplayFunctions()
+"""The core's functions."""
 
 
 def replay_steps(
-    record: Record, components: Components, source: str = ""
+    record: Record,
+    components: Components,
+    source: str = "",
+    *,
+    functions: ReplayFunctions = PLAIN_REPLAY,
 ) -> Iterator[ReplayedStep]:
     """Replay a record step by step, checking every recorded expectation.
 
@@ -238,36 +192,12 @@ def replay_steps(
     at the first step where the replay differs from the record: the actor, the legal
     actions, an illegal action, the scores, the state digest, the public position, the
     clauses or the tags (every differing field of that step is listed), or a step after
-    the end of the game.
+    the end of the game. ``functions``: what the replay calls at every step.
     """
-    for index, (before, action, after, events) in enumerate(_replay(record, components, source)):
-        yield ReplayedStep(index, before, action, after, events)
-
-
-def replayed_states(
-    record: Record, components: Components, source: str = ""
-) -> Iterator[GameState]:
-    """The state after each step of :func:`replay_steps`, with the same checks and
-    errors, for a caller that needs nothing else (``tajmahal verify``)."""
-    return map(_AFTER, _replay(record, components, source))
-
-
-_AFTER = operator.itemgetter(2)
-"""The state after a step, in what :func:`_replay` yields."""
-_OVER, _SHUFFLE = Step.OVER, Step.SHUFFLE
-"""Read as module names: an enum member read from its class goes through the metaclass."""
-
-
-def _replay(
-    record: Record, components: Components, source: str
-) -> Iterator[tuple[GameState, Action, GameState, tuple[Event, ...]]]:
-    """:func:`replay_steps`' loop: each step's state before, action, state after and
-    events, checked."""
     state = initial_state(record, components, source)
     annotations = record.version >= 2
-    tables = _string_tables(state.config.components)
     for index, step in enumerate(record.steps):
-        if state.step is _OVER:
+        if state.is_over:
             raise VerificationError(
                 "the game is already over; the record has extra steps",
                 source=source,
@@ -275,80 +205,74 @@ def _replay(
                 field="action",
             )
         try:
-            action = _parse_action(step.action)
+            action = parse_action(step.action)
         except ActionSyntaxError as error:
             raise RecordError(str(error), source=source, step=index, field="action") from None
-        found: list[Mismatch] = []
-        expected_actor = None if state.step is _SHUFFLE else state.to_move
-        if step.actor != expected_actor:
-            found.append(
-                Mismatch(
-                    "actor",
-                    CHANCE if step.actor is None else step.actor,
-                    CHANCE if expected_actor is None else expected_actor,
-                )
-            )
-        if step.legal_count is not None or step.legal is not None:
-            # The strings of what legal_actions(state) lists, in its order (the tables
-            # looked up once per record).
-            strings = legal_choices(state, tables)
-            digest = _legal_digest(strings)
-            if step.legal_count != len(strings):
-                found.append(Mismatch("legal_count", step.legal_count, len(strings)))
-            if step.legal_digest != digest:
-                found.append(Mismatch("legal_digest", step.legal_digest, digest))
-            if step.legal is not None and list(step.legal) != (legal := sorted(strings)):
-                found.append(Mismatch("legal", list(step.legal), legal))
+        found = _before_mismatches(step, state, functions)
         try:
-            after, events = apply_with_events(state, action)
+            after, events = functions.apply_with_events(state, action)
         except IllegalActionError as error:
             found.append(Mismatch("action", step.action, f"illegal: {error}"))
             raise VerificationError(
                 f"illegal action {step.action!r}: {error}",
                 source=source,
                 step=index,
-                field="action" if len(found) == 1 else found[0].field,
+                field=found[0].field,
                 mismatches=tuple(found),
                 clause=getattr(error, "clause", None),
             ) from None
-        # The expectations are compared here first, each computed once; only a step with
-        # a difference (or a difference found above) is listed in full by
-        # _expectation_mismatches, which computes the same values again.
-        if (
-            found
-            or (step.public is not None and _public_differs(step.public, after))
-            or (step.scores is not None and step.scores != after.scores)
-            or (step.state_digest is not None and step.state_digest != state_digest(after))
-            or (
-                annotations
-                and (
-                    (step.clauses and step.clauses != step_clauses(action, events))
-                    or (
-                        step.tags is not None
-                        and step.tags != sorted_edge_tags(state, action, events, after)
-                    )
-                )
+        replayed = ReplayedStep(index, state, action, after, events)
+        found.extend(_expectation_mismatches(step, replayed, annotations, functions))
+        if found:
+            raise VerificationError(
+                _describe(found),
+                source=source,
+                step=index,
+                field=found[0].field,
+                mismatches=tuple(found),
+                replayed=replayed,
             )
-        ):
-            replayed = ReplayedStep(index, state, action, after, events)
-            found.extend(_expectation_mismatches(step, replayed, annotations))
-            if found:
-                raise VerificationError(
-                    _describe(found),
-                    source=source,
-                    step=index,
-                    field=found[0].field,
-                    mismatches=tuple(found),
-                    replayed=replayed,
-                )
-        yield state, action, after, events
+        yield replayed
         state = after
 
 
-def replay(record: Record, components: Components, source: str = "") -> GameState:
+def _before_mismatches(
+    step: RecordStep, state: GameState, functions: ReplayFunctions
+) -> list[Mismatch]:
+    """The recorded expectations of the position before the step that the replay does
+    not reproduce: who acts, and the legal actions (their count, digest and list)."""
+    found: list[Mismatch] = []
+    expected_actor = None if state.is_chance else state.to_move
+    if step.actor != expected_actor:
+        found.append(
+            Mismatch(
+                "actor",
+                CHANCE if step.actor is None else step.actor,
+                CHANCE if expected_actor is None else expected_actor,
+            )
+        )
+    if step.legal_count is not None or step.legal is not None:
+        strings = functions.legal_strings(state)
+        if step.legal_count != len(strings):
+            found.append(Mismatch("legal_count", step.legal_count, len(strings)))
+        digest = functions.legal_digest(strings)
+        if step.legal_digest != digest:
+            found.append(Mismatch("legal_digest", step.legal_digest, digest))
+        if step.legal is not None and list(step.legal) != strings:
+            found.append(Mismatch("legal", list(step.legal), strings))
+    return found
+
+
+def replay(
+    record: Record,
+    components: Components,
+    source: str = "",
+    *,
+    functions: ReplayFunctions = PLAIN_REPLAY,
+) -> GameState:
     """The final state of a record (see :func:`replay_steps` for the checks made)."""
     state: GameState | None = None
-    for replayed in replay_steps(record, components, source):
+    for replayed in replay_steps(record, components, source, functions=functions):
         state = replayed.after
     return initial_state(record, components, source) if state is None else state
 
@@ -382,12 +306,19 @@ def check_result(record: Record, state: GameState, source: str = "") -> None:
         )
 
 
-def verify(record: Record, components: Components, source: str = "") -> GameState:
+def verify(
+    record: Record,
+    components: Components,
+    source: str = "",
+    *,
+    functions: ReplayFunctions = PLAIN_REPLAY,
+) -> GameState:
     """Replay a record and check that it is complete and its stated result holds."""
-    state = replay(record, components, source)
+    state = replay(record, components, source, functions=functions)
     check_result(record, state, source)
     return state
 
 
-# Every name here is documented under tajmahal.records, which users import it from.
-__all__: list[str] = []
+# The functions and classes are documented under tajmahal.records, which users import them
+# from; only the constant, whose docstring cannot go with it, is listed here.
+__all__ = ["PLAIN_REPLAY"]

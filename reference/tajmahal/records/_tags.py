@@ -41,8 +41,7 @@ The tags (each produced when the step shows it):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from operator import attrgetter
+from collections.abc import Iterable, Iterator
 
 from tajmahal.model import (
     Action,
@@ -115,147 +114,85 @@ def action_clauses(action: Action) -> tuple[str, ...]:
 def step_clauses(action: Action, events: Iterable[Event]) -> tuple[str, ...]:
     """The clauses and rulings that decided a step: the action's own clause and every
     event's, sorted and without duplicates."""
-    key = (action_clauses(action), *map(_CLAUSES, events))
-    try:
-        found = _STEP_CLAUSES.get(key)
-    except TypeError:  # a clause list that is not a tuple of strings: no memo
-        found = None
-    if found is not None:
-        return found
-    found = tuple(sorted(set().union(*key)))
-    try:
-        if len(_STEP_CLAUSES) >= 4096:
-            _STEP_CLAUSES.clear()
-        _STEP_CLAUSES[key] = found
-    except TypeError:
-        pass
-    return found
-
-
-_CLAUSES = attrgetter("clauses")
-"""An event's clauses (read in C by ``map``)."""
-_WITHDRAWN = attrgetter("withdrawn")
-"""Whether a seat has withdrawn (read in C by ``map``)."""
-_STEP_CLAUSES: dict[tuple[tuple[str, ...], ...], tuple[str, ...]] = {}
-""":func:`step_clauses` by the clause tuples it was given (the action's, then each
-event's, in order): the same few combinations recur step after step."""
+    clauses = set(action_clauses(action))
+    for event in events:
+        clauses.update(event.clauses)
+    return tuple(sorted(clauses))
 
 
 def edge_tags(
     before: GameState, action: Action, events: Iterable[Event], after: GameState
 ) -> frozenset[str]:
     """The edge tags (see the module docstring) that the step shows."""
-    return frozenset(_tags(before, action, events, after))
-
-
-def sorted_edge_tags(
-    before: GameState, action: Action, events: Iterable[Event], after: GameState
-) -> tuple[str, ...]:
-    """:func:`edge_tags` sorted by code point, as records list them (most steps show
-    none, and get the empty tuple without a sort)."""
-    tags = _tags(before, action, events, after)
-    return tuple(sorted(tags)) if tags else ()
-
-
-def _tags(before: GameState, action: Action, events: Iterable[Event], after: GameState) -> set[str]:
-    """The tags of :func:`edge_tags`, in a set of their own."""
     happened = tuple(events)
     tags: set[str] = set()
-    exchanging: set[int | None] | None = None
+    exchanged: set[int | None] = set()
     for event in happened:
         kind = event.kind
-        if kind is _NO_MAJORITY:
+        if kind is EventKind.NO_MAJORITY:
             if "RUL.MAJORITY.ZERO_SYMBOLS" in event.clauses:
                 tags.add("zero-symbols")
             elif "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
                 tags.add("tie")
-        elif kind is _PLAY:
-            if "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN" in event.clauses:
-                tags.add("colour-change-first-turn")
-        elif kind is _TAKE or kind is _DISCARD or kind is _PALACE or kind is _VISIT:
-            continue  # common kinds that show no tag
-        elif kind is _WIN:
+        elif kind is EventKind.WIN:
             if "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
                 tags.add("tie-broken")
-        elif kind is _SCORE:
-            if event.source is _PLUS_TWO:
-                tags.add("plus-two")
-        elif kind is _CROWN:
+        elif kind is EventKind.CROWN:
             if before.config.components.board.cities[event.cities[0]].fortress:
                 tags.add("crown-on-fortress")
             if event.seats:
                 tags.add("crown-on-occupied")
             if event.seat in event.seats:
                 tags.add("crown-beside-palace")
-        elif kind is _FORFEIT:
-            tags.add("unplaceable-crown" if event.symbol is _MOGUL else "unplaceable-palace")
-        elif kind is _DRAW:
+        elif kind is EventKind.FORFEIT:
+            tags.add("unplaceable-crown" if event.symbol is Symbol.MOGUL else "unplaceable-palace")
+        elif kind is EventKind.DRAW:
             if event.counts:
                 tags.update(("deck-exhausted", "discard-exhausted"))
                 if event.seat is None:
                     tags.add("short-display")
-        elif kind is _BONUS:
+        elif kind is EventKind.BONUS:
             if event.source is None and _deck_ran_dry(happened, after):
                 tags.add("card-bonus-empty-deck")
-        elif kind is _EXCHANGE:
+        elif kind is EventKind.EXCHANGE:
             if event.seats:
                 tags.add("special-changes-hands")
-            if exchanging is None:
-                exchanging = set()
-            exchanging.add(event.seat)
-        elif kind is _WITHDRAW:
+            exchanged.add(event.seat)
+        elif kind is EventKind.PLAY:
+            if "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN" in event.clauses:
+                tags.add("colour-change-first-turn")
+        elif kind is EventKind.WITHDRAW:
             if "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING" in event.clauses:
                 tags.add("withdraw-without-playing")
-        elif kind is _UNWON:
+        elif kind is EventKind.UNWON:
             tags.add("unwon-tile")
-        elif kind is _END and len(event.seats) > 1:
-            tags.add("tied-winners")
-    if after.step is _SHUFFLE:
-        tags.add("deck-exhausted")
-    if exchanging is not None and len(exchanging) > 1:
+        elif kind is EventKind.END:
+            if len(event.seats) > 1:
+                tags.add("tied-winners")
+        elif kind is EventKind.SCORE and event.source is PointSource.PLUS_TWO:
+            tags.add("plus-two")
+    if len(exchanged) > 1:
         tags.add("pairs-collide")
+    if after.step is Step.SHUFFLE:
+        tags.add("deck-exhausted")
+    tags.update(_action_tags(before, action))
+    return frozenset(tags)
+
+
+def _action_tags(before: GameState, action: Action) -> Iterator[str]:
+    """The tags the action itself shows, in the position it was taken in."""
     if isinstance(action, Take):
         if len(action.cards) == 1:
-            tags.add("one-card-take")
+            yield "one-card-take"
         if len(action.cards) < 2:
-            tags.add("short-display")
+            yield "short-display"
     elif isinstance(action, Reshuffle):
         if before.withdrawal is not None:
-            tags.add("reshuffle-mid-withdrawal")
-    elif isinstance(action, _ACTS) and before.to_move is not None:
-        seat = before.to_move
-        players = before.players
-        if sum(map(_WITHDRAWN, players)) == len(players) - 1 + players[seat].withdrawn:
-            tags.add("last-player-alone")
-    return tags
-
-
-_ACTS = (Play, Withdraw)
-"""The decisions of a player in the visit (``last-player-alone``)."""
-(_PLAY, _SCORE, _NO_MAJORITY, _WIN, _CROWN, _FORFEIT, _DRAW, _BONUS, _EXCHANGE, _WITHDRAW) = (
-    EventKind.PLAY,
-    EventKind.SCORE,
-    EventKind.NO_MAJORITY,
-    EventKind.WIN,
-    EventKind.CROWN,
-    EventKind.FORFEIT,
-    EventKind.DRAW,
-    EventKind.BONUS,
-    EventKind.EXCHANGE,
-    EventKind.WITHDRAW,
-)
-_UNWON, _END, _SHUFFLE = EventKind.UNWON, EventKind.END, Step.SHUFFLE
-_TAKE, _DISCARD, _PALACE, _VISIT = (
-    EventKind.TAKE,
-    EventKind.DISCARD,
-    EventKind.PALACE,
-    EventKind.VISIT,
-)
-_PLUS_TWO, _MOGUL = PointSource.PLUS_TWO, Symbol.MOGUL
-"""Enum members as module names (reading a member from its enum class goes through the
-enum's metaclass, slower than reading a global). The loop tests the kinds commonest
-first (on the golden corpus: no-majority, play, take, win, withdraw, score, discard,
-palace), and passes over the common kinds that show no tag at once."""
+            yield "reshuffle-mid-withdrawal"
+    elif isinstance(action, Play | Withdraw) and before.to_move is not None:
+        others = [player for seat, player in enumerate(before.players) if seat != before.to_move]
+        if all(player.withdrawn for player in others):
+            yield "last-player-alone"
 
 
 def _deck_ran_dry(events: tuple[Event, ...], after: GameState) -> bool:

@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from tajmahal.accel import REPLAY, read_record
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import STDIN, display_name
 from tajmahal.model import Components, GameState
@@ -31,8 +32,7 @@ from tajmahal.records import (
     event_lines,
     initial_state,
     public_to_json,
-    read_record,
-    replayed_states,
+    replay_steps,
     step_clauses,
 )
 from tajmahal.verification._report import Difference, FileReport, Outcome, json_differences
@@ -83,8 +83,8 @@ def verify_file(path: str | Path, components: Components) -> FileReport:
         record = read_record(path)
         trace_id = record.id
         last: GameState | None = None
-        for after in replayed_states(record, components, source):
-            last = after
+        for replayed in replay_steps(record, components, source, functions=REPLAY):
+            last = replayed.after
             steps += 1
         state = initial_state(record, components, source) if last is None else last
         check_result(record, state, source)

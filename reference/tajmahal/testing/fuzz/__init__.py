@@ -11,7 +11,6 @@ games reaching the tags asked for, and writes, then shrinks, every counterexampl
 
 from tajmahal.testing.fuzz._campaign import (
     CHUNK,
-    GC_FIRST_THRESHOLD,
     ChunkResult,
     Failure,
     Progress,
@@ -54,7 +53,6 @@ __all__ = [
     "CRASH",
     "DRY_MIX",
     "DRY_TABLES",
-    "GC_FIRST_THRESHOLD",
     "MIX",
     "SHARD_STRIDE",
     "Checks",

@@ -27,8 +27,6 @@ defined in :mod:`tajmahal.testing.fuzz`, the counterexample files (writing, repl
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import multiprocessing
 import time
 from collections import Counter, deque
@@ -114,44 +112,10 @@ class ChunkResult:
     """Sum (mod 2**256) of the games' line hashes."""
 
 
-GC_FIRST_THRESHOLD = 10_000
-"""Allocations between two collections of the youngest generation while a chunk is
-played (Python's default is 700): a deep game keeps every state it passed through, and
-with the default the collector walks them again and again (about an eighth of a deep
-game's time). Only when the collector runs changes, never what a game does.
-
-What each game leaves behind (the entries of the checks' memos) is frozen out of the
-collector too, after every game of the chunk (``gc.freeze()``; the states of a deep game
-are freed by their reference counts when it ends): the collector walked those entries
-again in every older-generation collection, about 4 ms of a deep game. Anything frozen
-goes back to the oldest generation when the chunk ends."""
-
-
-@contextlib.contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Collect garbage less often inside the block, and leave out what existed before it;
-    the old thresholds and generations afterwards."""
-    before = gc.get_threshold()
-    gc.freeze()  # what exists already (components, memos) is not walked again
-    gc.set_threshold(max(before[0], GC_FIRST_THRESHOLD), *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-        gc.unfreeze()
-
-
 def run_chunk(
     options: Options, start: int, stop: int, tagger: Tagger | None, follower: Follower | None
 ) -> ChunkResult:
     """Play games ``start`` to ``stop - 1``; write each counterexample at once."""
-    with _fewer_collections():
-        return _run_chunk(options, start, stop, tagger, follower)
-
-
-def _run_chunk(
-    options: Options, start: int, stop: int, tagger: Tagger | None, follower: Follower | None
-) -> ChunkResult:
     components = default_components()
     steps = decisions = digest = 0
     tags: Counter[str] = Counter()
@@ -161,7 +125,6 @@ def _run_chunk(
         spec = spec_for(options, index)
         checks = attrs.evolve(checks_for(options, index, tagger), follower=follower)
         outcome = play_spec(spec, checks, components)
-        gc.freeze()  # what the game left (memo entries) is not walked again; see below
         steps += outcome.steps
         decisions += outcome.decisions
         digest = (digest + game_line_hash(index, outcome)) % (1 << 256)
@@ -346,7 +309,6 @@ __all__ = [
     "CHUNK",
     "DRY_MIX",
     "DRY_TABLES",
-    "GC_FIRST_THRESHOLD",
     "MIX",
     "SHARD_STRIDE",
     "ChunkResult",

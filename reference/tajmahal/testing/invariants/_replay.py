@@ -30,7 +30,8 @@ def replay_reproduces(
     running the engine a third time.
     """
     # Imported here: the trace module imports the engine, which tests may patch.
-    from tajmahal.inputs import RECORD_LIMITS, check_record_limits, parse_json_document
+    from tajmahal.accel import REPLAY, parse_json_document, schema_vouch
+    from tajmahal.inputs import RECORD_LIMITS, check_record_limits
     from tajmahal.records import (
         Recorder,
         check_result,
@@ -54,14 +55,15 @@ def replay_reproduces(
     # Through the record's text and the reader of record files, as a file would go.
     parsed = parse_json_document(dumps_record(record), RECORD_LIMITS, "(record)")
     check_record_limits(parsed.document, "(record)")
-    loaded = record_from_json(parsed.document, "(record)", plain_json=parsed.plain_numbers)
+    vouch = schema_vouch if parsed.plain_numbers else None
+    loaded = record_from_json(parsed.document, "(record)", vouch=vouch)
     if loaded != record:
         yield "the record changes over a JSON round trip"
         return
     replayed = 0
     final = first
     try:
-        for step in replay_steps(loaded, components):
+        for step in replay_steps(loaded, components, functions=REPLAY):
             if step.after != states[step.index + 1]:
                 yield f"the replay differs from the game at step {step.index}"
                 return
