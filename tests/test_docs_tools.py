@@ -81,10 +81,14 @@ def test_unknown_references_are_problems() -> None:
     assert "no_such_function" in problems.lines[2]
 
 
+VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+"""A phone lays a page without this out 980 pixels wide, as for a desktop."""
+
+
 def _site(folder: Path) -> Path:
     (folder / "sub").mkdir(parents=True)
     (folder / "index.html").write_text(
-        "<html><head><title>T</title><style>h1 {color: navy}</style></head>"
+        f"<html><head>{VIEWPORT}<title>T</title><style>h1 {{color: navy}}</style></head>"
         '<body><h1 id="top">Index of a small site</h1>'
         '<a href="sub/page.html#here">ok</a><a href="sub/page.html#gone">no anchor</a>'
         '<a href="missing.html">no file</a><a href="https://example.org/">outside</a>'
@@ -92,7 +96,7 @@ def _site(folder: Path) -> Path:
         encoding="utf-8",
     )
     (folder / "sub" / "page.html").write_text(
-        "<html><head><title>P</title><style>h1 {color: navy}</style></head>"
+        f"<html><head>{VIEWPORT}<title>P</title><style>h1 {{color: navy}}</style></head>"
         '<body><h1 id="here">A page of a small site</h1>'
         '<a href="../index.html#top">back</a></body></html>',
         encoding="utf-8",
@@ -108,12 +112,45 @@ def test_check_links_finds_a_missing_file_and_a_missing_anchor(tmp_path: Path) -
     assert any("no file missing.html" in line for line in broken)
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="Chromium is not installed")
-def test_check_site_in_chromium_finds_the_same_links(tmp_path: Path) -> None:
+def _browser() -> str:
+    """Debian's Chromium, with Playwright to drive it; the test is skipped without them."""
+    pytest.importorskip("playwright", reason="the site extra (playwright) is not installed")
     binary = shutil.which("chromium")
-    assert binary is not None
-    opened, problems, _ = check_site.check_site(_site(tmp_path), binary)
-    assert opened == 2
-    assert len(problems) == 2
-    assert any("gone" in line and "no such anchor" in line for line in problems)
-    assert any("missing missing.html" in line for line in problems)
+    if binary is None:
+        pytest.skip("Chromium is not installed (make site-check installs it)")
+    return binary
+
+
+def test_check_site_in_chromium_finds_the_same_links(tmp_path: Path) -> None:
+    report = check_site.check_site(_site(tmp_path), _browser(), searches={}, screenshots=False)
+    assert report.opened == 2
+    assert len(report.problems) == 2
+    assert any("gone" in line and "no such anchor" in line for line in report.problems)
+    assert any("missing missing.html" in line for line in report.problems)
+    assert report.widest["phone"][0] <= 400
+
+
+def test_check_site_finds_a_page_wider_than_a_phone_and_a_cut_picture(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text(
+        f"<html><head>{VIEWPORT}<title>T</title><style>h1 {{color: navy}}</style></head><body>"
+        "<h1>A page fixed at 700 pixels</h1>"
+        '<div class="fixed" style="width: 700px">text of a fixed width</div>'
+        '<div style="width: 200px; overflow: hidden">'
+        '<img src="wide.svg" style="width: 300px"></div></body></html>',
+        encoding="utf-8",
+    )
+    (tmp_path / "wide.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100" viewBox="0 0 300 100">'
+        '<rect x="10" y="10" width="50" height="50"/>'
+        '<text x="250" y="50" font-size="30">Taj Mahal</text></svg>',
+        encoding="utf-8",
+    )
+    report = check_site.check_site(tmp_path, _browser(), searches={}, screenshots=False)
+    problems = "\n".join(report.problems)
+    assert "index.html at 400 px: the page is" in problems
+    assert "div.fixed" in problems
+    assert "index.html at 400 px: picture wide.svg is cut off" in problems
+    assert "picture wide.svg draws outside its frame" in problems
+    assert "at 1280 px: the page" not in problems
+    assert report.widest["phone"] == (report.widest["phone"][0], "index.html")
+    assert report.widest["phone"][0] >= 700
