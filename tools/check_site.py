@@ -68,12 +68,13 @@ VIEWPORTS = {
 """The widths every page is checked at."""
 
 KEY_PAGES = {
-    "questions": "rules/questions.html",
-    "rules": "rules/rules.html",
-    "rule-page": "_generated/rules/withdraw.html",
-    "board": "_generated/components.html",
+    "questions": ("rules/questions.html", ""),
+    "rules": ("rules/rules.html", ""),
+    "rule-page": ("_generated/rules/withdraw.html", ""),
+    "board": ("_generated/components.html", "img.board"),
 }
-"""The pages kept as screenshots at every width (name: page)."""
+"""The pages kept as screenshots at every width (name: page, and the element to scroll
+to first, if not the top)."""
 
 PLAYER_PAGES = ("rules/", "_generated/rules/", "_generated/rulings/", "_generated/components")
 """Where the players' pages live (the start of their path in the site)."""
@@ -369,9 +370,11 @@ def check_site(
                                 f"{where}: the heading starts {found['heading']:.0f} px down, "
                                 "below the first screen"
                             )
-                for key, name in KEY_PAGES.items():
+                for key, (name, element) in KEY_PAGES.items():
                     if screenshots and (site / name).exists():
                         page.goto(base + quote(name), wait_until="load")
+                        if element:
+                            page.locator(element).first.scroll_into_view_if_needed()
                         page.screenshot(path=str(shots / f"{key}-{label}.png"))
                 context.close()
             context = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -116,7 +116,7 @@ def rulings_pages(writer: Writer, index: Index) -> None:
     for ruling in rulings:
         writer.write(f"rulings/{ruling['id']}.md", ruling_page(ruling, index))
     lines = [
-        "# The rulings registry",
+        "# The rulings",
         "",
         f"{len(rulings)} rulings settle what the rulebooks leave open or tell differently. "
         "Each page answers one question, says why, and what each rulebook says; under "
