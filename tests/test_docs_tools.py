@@ -9,6 +9,7 @@ check the tools, not a rule.
 
 from __future__ import annotations
 
+import re
 import shutil
 import tomllib
 from pathlib import Path
@@ -19,6 +20,9 @@ import check_links
 import check_site
 import clause_refs
 import make_docs
+from docpages.common import name_books
+from docpages.figures import replay_example
+from docpages.ruling_questions import RULING_QUESTIONS
 from tajmahal.registry import registry_from_sources
 from tajmahal.rules import RULE_OPTIONS
 
@@ -158,3 +162,62 @@ def test_check_site_finds_a_page_wider_than_a_phone_and_a_cut_picture(tmp_path: 
     assert "at 1280 px: the page" not in problems
     assert report.widest["phone"] == (report.widest["phone"][0], "index.html")
     assert report.widest["phone"][0] >= 700
+
+
+def test_rule_headings_are_statements_and_ids_are_folded_under_sources(pages: Path) -> None:
+    withdraw = (pages / "rules" / "withdraw.md").read_text(encoding="utf-8")
+    headings = [line for line in withdraw.splitlines() if line.startswith("## ")]
+    assert "## A player who withdraws plays no more cards in the current visit" in headings
+    assert not any("TM." in heading for heading in headings)
+    # Status, code and tests appear only inside the folded Sources.
+    outside = re.sub(r"::::\{dropdown\} Sources.*?\n::::\n", "", withdraw, flags=re.S)
+    assert "tests/" not in outside and "implemented" not in outside
+
+
+def test_every_ruling_page_is_titled_by_a_players_question(pages: Path) -> None:
+    for path in sorted((ROOT / "rulings").glob("RUL.*.toml")):
+        assert path.stem in RULING_QUESTIONS, f"{path.stem}: add its question to RULING_QUESTIONS"
+        page = (pages / "rulings" / f"{path.stem}.md").read_text(encoding="utf-8")
+        title = page.splitlines()[0]
+        assert title == f"# {RULING_QUESTIONS[path.stem]}" and title.endswith("?")
+
+
+def test_player_pages_name_the_rulebooks() -> None:
+    assert name_books("000 says so; 001's margin and 002 agree, as does 003.") == (
+        "The Italian rulebook (000) says so; the Giochi Rari edition's (001) margin and "
+        "the Spanish rulebook (002) agree, as does the French summary (003)."
+    )
+    assert name_books("file 000_d6560cbc94ab2b46.txt, (000), 2000") == (
+        "file 000_d6560cbc94ab2b46.txt, (000), 2000"
+    )
+
+
+def test_no_player_page_names_a_rulebook_by_its_number_alone(pages: Path) -> None:
+    generated = [*(pages / "rules").glob("*.md"), *(pages / "rulings").glob("*.md")]
+    written = [*(ROOT / "docs" / "rules").glob("*.md")]
+    bare = re.compile(r"(?<![\w(./-])00[0-3](?![\w)])")
+    for path in [*generated, *written]:
+        text = re.sub(
+            r"::::\{dropdown\} Sources.*?\n::::\n", "", path.read_text("utf-8"), flags=re.S
+        )
+        text = re.sub(r"```\{sources\}[^\n]*\n```", "", text)
+        assert not bare.findall(text), f"{path.name}: a rulebook named by its number alone"
+
+
+def test_the_rules_figures_are_drawn_from_the_replayed_example(pages: Path) -> None:
+    _, counts, won, after = replay_example()
+    # The rulebook's outcome: Anna the elephant, Bob the vizier, Chris the general and the
+    # princess, Doris the monk and the Grand Mogul.
+    assert {seat: sorted(s.value for s in forces) for seat, forces in won.items()} == {
+        0: ["elephant"],
+        1: ["vizier"],
+        2: ["general", "princess"],
+        3: ["mogul", "monk"],
+    }
+    assert counts[2][1] == 1  # Chris's one general, the most once Anna's cards are gone
+    assert sorted((p.seat, p.crowned) for p in after.palaces if p.city == "A1") == [
+        (1, False),
+        (3, True),
+    ]
+    for name in ("majorities.svg", "crown.svg", "palace-connections.svg"):
+        assert (pages / "figures" / name).read_text("utf-8").startswith("<svg")

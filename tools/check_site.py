@@ -419,7 +419,9 @@ def main(argv: list[str]) -> int:
     for line in report.problems:
         print(f"check_site: {line}")
     for label, (width, name) in report.widest.items():
-        print(f"check_site: widest page at the {label}'s width: {name} ({width} px)")
+        screen = VIEWPORTS[label].width
+        widest = f"{name} ({width} px)" if width > screen else f"{width} px: every page fits"
+        print(f"check_site: widest page at the {label}'s width ({screen} px): {widest}")
     height, name = report.lowest_heading
     print(f"check_site: lowest main heading at the phone's width: {name} ({height} px down)")
     for query, results in report.searches.items():

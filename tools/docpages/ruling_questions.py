@@ -88,3 +88,9 @@ def ruling_phrase(ruling: dict[str, Any]) -> str:
     """A link to the ruling, its question as the text."""
     text = ruling_question(ruling).replace("<", "\\<").replace("`", "'")
     return f"{{ruling}}`{text} <{ruling['id']}>`"
+
+
+def question_link(ruling_id: str, text: str | None = None) -> str:
+    """A link to a ruling by its id alone: its question, or ``text``, as the words."""
+    words = text or RULING_QUESTIONS.get(ruling_id, ruling_id)
+    return f"{{ruling}}`{words} <{ruling_id}>`"
