@@ -19,7 +19,7 @@ import clause_refs
 from docpages.common import ROOT, Writer, clause_link, plain
 from docpages.index import Index
 from docpages.sources import dropdown
-from tajmahal.render import board_svg
+from tajmahal.notation._render import board_svg
 
 EXAMPLES = ROOT / "tests" / "rules" / "test_examples.py"
 """The rulebooks' worked examples, reproduced as tests."""

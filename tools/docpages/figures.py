@@ -23,9 +23,8 @@ from xml.sax.saxutils import escape
 import tajmahal
 from docpages.common import Writer
 from docpages.examples import EXAMPLES, FIGURE_COLOURS
-from tajmahal.scoring import symbol_counts
-from tajmahal.state import GameState
-from tajmahal.symbols import Symbol
+from tajmahal.engine import symbol_counts
+from tajmahal.model import GameState, Symbol
 
 NAMES = ("Anna", "Bob", "Chris", "Doris")
 """The players of the rulebook's example, seats 0 to 3."""

@@ -17,7 +17,7 @@ from docpages.figures import rules_figures
 from docpages.index import Index
 from docpages.ruling_questions import ruling_phrase
 from docpages.sources import clause_sources, dropdown, source_links, write_sources
-from tajmahal.registry import AREAS
+from tajmahal.registry._registry import AREAS
 
 AREA_TITLES = {
     "components": "Components",
@@ -31,7 +31,7 @@ AREA_TITLES = {
     "special": "Special cards",
     "end": "The end of the game",
 }
-"""Page titles of the clause areas (:data:`tajmahal.registry.AREAS` gives their order)."""
+"""Page titles of the clause areas (:data:`tajmahal.registry._registry.AREAS` gives their order)."""
 
 AREA_INTROS = {
     "components": "What is in the box, as far as the rules need it.",

@@ -1,7 +1,7 @@
 """The rulings pages: one page per ruling, titled by its question, and the index by
 category with the options.
 
-The options table is checked against :data:`tajmahal.rules.RULE_OPTIONS`, so every
+The options table is checked against :data:`tajmahal.model.RULE_OPTIONS`, so every
 configurable ruling shows the ``--rule`` flags the command line accepts.
 """
 
@@ -16,7 +16,7 @@ from docpages.index import Index
 from docpages.rules import clause_phrase
 from docpages.ruling_questions import ruling_phrase, ruling_question
 from docpages.sources import dropdown, ruling_sources, source_links
-from tajmahal import rules
+from tajmahal.model import _options as rules
 
 CATEGORY_WORDS = {
     "gap": "Where all four rulebooks are silent",
