@@ -9,6 +9,7 @@ check the tools, not a rule.
 
 from __future__ import annotations
 
+import argparse
 import re
 import shutil
 import tomllib
@@ -22,7 +23,9 @@ import clause_refs
 import make_docs
 from docpages.common import name_books
 from docpages.figures import replay_example
+from docpages.interfaces import CLI_EXAMPLES
 from docpages.ruling_questions import RULING_QUESTIONS
+from tajmahal import cli
 from tajmahal.model import RULE_OPTIONS
 from tajmahal.registry._registry import registry_from_sources
 
@@ -221,3 +224,13 @@ def test_the_rules_figures_are_drawn_from_the_replayed_example(pages: Path) -> N
     ]
     for name in ("majorities.svg", "crown.svg", "palace-connections.svg"):
         assert (pages / "figures" / name).read_text("utf-8").startswith("<svg")
+
+
+def test_every_subcommand_has_an_example_on_the_command_line_page(pages: Path) -> None:
+    parser = cli.build_parser()
+    names = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    assert sorted(CLI_EXAMPLES) == sorted(names)
+    page = (pages / "cli.md").read_text("utf-8")
+    for name, examples in CLI_EXAMPLES.items():
+        assert all(example.split()[0] in ("tajmahal", "echo") for example in examples)
+        assert f"## tajmahal {name}\n" in page and examples[0] in page
