@@ -196,21 +196,21 @@ def crown_svg(state: GameState, province: str = "A") -> str:
     for city in cities:
         x, y = point(city)
         parts.append(
-            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="30" fill="#ffffff" stroke="#222222" '
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="38" fill="#ffffff" stroke="#222222" '
             'stroke-width="1.5"/>'
         )
-        parts.append(_text(x, y - 36, f"city {city}", size=13, text_anchor="middle"))
+        parts.append(_text(x, y - 46, f"city {city}", size=13, text_anchor="middle"))
         here = [p for p in state.palaces if p.city == city]
         for index, palace in enumerate(here):
-            px = x - 11 * (len(here) - 1) + 22 * index
+            px = x - 15 * (len(here) - 1) + 30 * index
             colour = COLOURS[palace.seat]
             parts.append(
-                f'<path d="M{px - 9:.1f},{y + 12:.1f} v-12 l9,-9 l9,9 v12 z" fill="{colour}" '
-                'stroke="#111111" stroke-width="1"/>'
+                f'<path d="M{px - 12:.1f},{y + 18:.1f} v-16 l12,-12 l12,12 v16 z" '
+                f'fill="{colour}" stroke="#111111" stroke-width="1"/>'
             )
             if palace.crowned:
                 parts.append(
-                    f'<path d="M{px - 8:.1f},{y - 12:.1f} l3,-8 l5,5 l5,-5 l3,8 z" '
+                    f'<path d="M{px - 10:.1f},{y - 13:.1f} l3,-11 l7,7 l7,-7 l3,11 z" '
                     'fill="#d4ac0d" stroke="#7d6608" stroke-width="1"/>'
                 )
     for seat, name in enumerate(NAMES):
