@@ -51,7 +51,7 @@ read_record = _records.READ_RECORD.chosen()
 
 schema_vouch: SchemaVouch | None = _records.vouch if ENABLED else None
 """The quicker schema check that reading a record may ask first (the compiled validator,
-see :data:`tajmahal.records.SchemaVouch`); None under ``TAJMAHAL_PLAIN=1``."""
+see ``tajmahal.records.SchemaVouch``); None under ``TAJMAHAL_PLAIN=1``."""
 
 REPLAY = ReplayFunctions(
     state_digest=state_digest,

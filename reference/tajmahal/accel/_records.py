@@ -51,7 +51,7 @@ def compiled_available(name: str) -> bool:
 
 def vouch(name: str, document: Any) -> bool:
     """True when the compiled validator finds ``document`` valid against schema ``name``
-    (a :data:`tajmahal.records.SchemaVouch`); False when it finds it invalid, cannot
+    (a ``tajmahal.records.SchemaVouch``); False when it finds it invalid, cannot
     read it, or is not installed."""
     is_valid = _compiled(name)
     if is_valid is None:

@@ -134,7 +134,7 @@ def record_from_json(
     """Parse a record document of any readable version; raises :class:`RecordError`
     naming file, step and field.
 
-    ``vouch``: a quicker schema check asked first (see :data:`SchemaVouch`), to be given
+    ``vouch``: a quicker schema check asked first (see ``SchemaVouch``), to be given
     only for a document parsed by :mod:`tajmahal.inputs` whose numbers are plain
     (:attr:`tajmahal.inputs.Parsed.plain_numbers`): on those, a validator that reads
     ``4.0`` as an integer, or holds numbers as doubles, agrees with this package's.
@@ -206,7 +206,7 @@ def read_record(
     :class:`RecordError` naming the file. Reading is bounded (see :mod:`tajmahal.inputs`).
 
     ``parse``: the parser of the file's text under the limits; ``vouch``: a quicker
-    schema check (:data:`SchemaVouch`), asked first about a record whose numbers are
+    schema check (``SchemaVouch``), asked first about a record whose numbers are
     plain (see :func:`record_from_json`)."""
     source = source_name(path)
     try:
