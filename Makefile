@@ -65,8 +65,8 @@ hostile: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
-	$(BIN)/python tools/bench.py
-	$(BIN)/python tools/bench_vs_chess.py
+	$(BIN)/python tools/bench/bench.py
+	$(BIN)/python tools/bench/bench_vs_chess.py
 
 diff: $(STAMP)
 	$(BIN)/python tools/diff_engines.py
@@ -81,7 +81,7 @@ corpus-coverage: $(STAMP)
 	$(BIN)/python tools/make_corpus.py --coverage
 
 bench-verify: $(STAMP)
-	$(BIN)/python tools/bench_verify.py
+	$(BIN)/python tools/bench/bench_verify.py
 
 perft: $(STAMP)
 	$(BIN)/python tools/run_perft.py
@@ -90,11 +90,11 @@ cases: $(STAMP)
 	$(BIN)/python tools/make_cases.py
 
 adapters: $(STAMP)
-	$(BIN)/python tools/adapter_speed.py
-	$(BIN)/python tools/ismcts_match.py
+	$(BIN)/python tools/bench/adapter_speed.py
+	$(BIN)/python tools/examples/ismcts_match.py
 
 adapter-floors: $(STAMP)
-	$(BIN)/python tools/adapter_speed.py --games 200 --players 4 --repeat 3 --floors
+	$(BIN)/python tools/bench/adapter_speed.py --games 200 --players 4 --repeat 3 --floors
 
 # Mutation testing of the rules modules (docs/mutation.md): resumable, state in mutants/.
 # make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set;
@@ -104,7 +104,7 @@ adapter-floors: $(STAMP)
 # the tajmahal/data/schemas link, so the schemas are named by TAJMAHAL_SCHEMAS.
 MUTATION_STAMP := $(VENV)/.installed-mutation
 MODULE   ?=
-MUTANTS  ?= $(if $(MODULE),tajmahal.$(MODULE).*,tajmahal.engine.* tajmahal.scoring.* tajmahal.board.* tajmahal.setup.* tajmahal.state.*)
+MUTANTS  ?= $(if $(MODULE),tajmahal.$(MODULE).*,tajmahal.engine.* tajmahal.model._board.* tajmahal.model._state.*)
 CHILDREN ?= 2
 
 $(MUTATION_STAMP): $(STAMP)

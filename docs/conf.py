@@ -37,7 +37,7 @@ myst_heading_anchors = 2
 # Every unresolved reference is a warning (an error under -W), except names from outside
 # the package: without intersphinx, the standard library and attrs cannot be linked.
 nitpicky = True
-# Private modules (``tajmahal.engine._work``) have no page, and a role wrapped over two
+# Private modules (``tajmahal.engine``) have no page, and a role wrapped over two
 # lines in a docstring (a space in the target) is the docstring's slip, not a broken link.
 nitpick_ignore_regex = [
     (r"py:.*", r"(?!tajmahal\b).*"),

@@ -17,7 +17,7 @@ import sys
 from types import FrameType
 
 EXIT_INTERRUPTED = 130
-"""128 + SIGINT, as :data:`tajmahal.cli.EXIT_INTERRUPTED`."""
+"""128 + SIGINT, as :data:`tajmahal.cli._main.EXIT_INTERRUPTED`."""
 
 
 def _interrupted(signum: int, frame: FrameType | None) -> None:

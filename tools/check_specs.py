@@ -2,7 +2,7 @@
 
 Usage: ``python3 tools/check_specs.py [--root DIR]`` (run by ``make specs``).
 
-It reads, without importing or running the engine (only ``tajmahal.rules.RULE_OPTIONS``):
+It reads, without importing or running the engine (only ``tajmahal.model.RULE_OPTIONS``):
 
 - ``specs/clauses/*.toml``: the clauses (files named ``_proposed*`` hold proposed clauses
   with an ``area_for`` field; they count like the others and are reported as waiting);
@@ -53,15 +53,15 @@ from speccheck.texts import load_texts
 
 
 def load_rule_options(findings: Findings) -> dict[str, tuple[str, ...]] | None:
-    """``tajmahal.rules.RULE_OPTIONS``; the package beside this script if not installed."""
+    """``tajmahal.model.RULE_OPTIONS``; the package beside this script if not installed."""
     try:
         try:
-            from tajmahal.rules import RULE_OPTIONS
+            from tajmahal.model import RULE_OPTIONS
         except ModuleNotFoundError as error:
             if error.name != "tajmahal":
                 raise
             sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "reference"))
-            from tajmahal.rules import RULE_OPTIONS
+            from tajmahal.model import RULE_OPTIONS
     except Exception as error:  # the engine is broken: check everything else
         findings.problem(
             "reference/tajmahal/rules.py",

@@ -5,7 +5,7 @@ Two readers, shared by ``tools/check_specs.py`` and the documentation generators
 - :func:`code_references`: the ``Implements:`` paragraph of every docstring (module,
   class, function, method) in ``reference/tajmahal/**.py`` and ``tools/**.py``, with the
   file, the line of the definition and its qualified name. The paragraph's syntax is
-  defined by :func:`tajmahal.clauses.clause_ids` (ids separated by commas, ending at a
+  defined by :func:`tajmahal.registry._clauses.clause_ids` (ids separated by commas, ending at a
   blank line or the docstring's end).
 - :func:`test_references`: every ``pytest.mark.clause("TM.X", ...)`` marker under
   ``tests/`` (on functions, methods and classes, or as a module or class ``pytestmark``)
@@ -16,7 +16,7 @@ argument is not a string literal, an empty ``Implements:`` paragraph) are report
 :class:`Sink`; without one they are ignored.
 
 :func:`misplaced_clauses` checks the engine's layout: a clause of an area that has a
-module in ``reference/tajmahal/engine/`` (``TM.WITHDRAW.*`` and ``withdraw.py``) is
+module in ``reference/tajmahal/engine/`` (``TM.WITHDRAW.*`` and ``_withdraw.py``) is
 implemented in that module, except for the pairs listed in :data:`AREA_EXCEPTIONS`.
 """
 
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from tajmahal.clauses import MARKER, clause_ids
+from tajmahal.registry._clauses import MARKER, clause_ids
 
 ENGINE = "reference/tajmahal/engine"
 """The engine package, relative to the repository root."""
@@ -36,6 +36,11 @@ ENGINE = "reference/tajmahal/engine"
 ENGINE_AREAS = ("play", "withdraw", "reward", "score", "special", "visit", "end")
 """Clause areas (the second part of a ``TM.`` id, lower case) with a module of their own in
 the engine package. Other areas (``turn``, ``comp``, ``setup``) may be named anywhere."""
+
+FREE_MODULES = ("scoring", "setup")
+"""Engine modules that may name clauses of any area: the pure scoring functions (majorities,
+goods, palace chains, hand points), kept apart from the turn machinery so that each can be
+tested on hand-built values, and the setup."""
 
 AREA_EXCEPTIONS: dict[tuple[str, str], str] = {
     ("TM.SPECIAL.PLAY_LIKE_WHITE", "play"): "a special card is offered as a play's second card",
@@ -184,24 +189,25 @@ def clause_area(clause: str) -> str:
 def misplaced_clauses(references: Sequence[CodeReference]) -> list[tuple[CodeReference, str]]:
     """Engine references in the wrong module, each with the module it belongs in.
 
-    A reference from ``reference/tajmahal/engine/<stem>.py`` to a ``TM.`` clause whose
-    area is one of :data:`ENGINE_AREAS` must come from ``<area>.py``, unless
-    ``(clause, stem)`` is in :data:`AREA_EXCEPTIONS`. Rulings (``RUL.``) and the other
-    areas may be named by any module.
+    A reference from ``reference/tajmahal/engine/_<stem>.py`` to a ``TM.`` clause whose
+    area is one of :data:`ENGINE_AREAS` must come from ``_<area>.py``, unless the module
+    is one of :data:`FREE_MODULES` or ``(clause, stem)`` is in :data:`AREA_EXCEPTIONS`.
+    Rulings (``RUL.``) and the other areas may be named by any module.
     """
     misplaced = []
     for reference in references:
         folder, _, name = reference.file.rpartition("/")
         if folder != ENGINE or not reference.clause.startswith("TM."):
             continue
-        stem = name.removesuffix(".py")
+        stem = name.removesuffix(".py").removeprefix("_")
         area = clause_area(reference.clause)
         if (
             area in ENGINE_AREAS
             and area != stem
+            and stem not in FREE_MODULES
             and (reference.clause, stem) not in (AREA_EXCEPTIONS)
         ):
-            misplaced.append((reference, f"{ENGINE}/{area}.py"))
+            misplaced.append((reference, f"{ENGINE}/_{area}.py"))
     return misplaced
 
 

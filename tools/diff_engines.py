@@ -1,7 +1,7 @@
 """The deeper differential run (``make diff``): the reference and every wrong engine.
 
 Plays ``--games`` games through ``tajmahal serve`` (which must agree at every step), then
-runs each deliberately wrong engine of ``tests/wrong_engines.py`` with the full
+runs each deliberately wrong engine of ``tests/conformance/wrong_engines.py`` with the full
 shrinking budget and prints what caught it: the first differing field, the step where it
 was found and where the shrunk game ends, the players, and whether the expected clause
 was named. Ends with steps per second and a digest of the findings (the same arguments
@@ -16,12 +16,12 @@ import shlex
 import sys
 from pathlib import Path
 
-from tajmahal.components import default_components
-from tajmahal.differential import run_diff
+from tajmahal.conformance import run_diff
+from tajmahal.model import default_components
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = shlex.quote(sys.executable)
-WRONG_ENGINES = shlex.quote(str(ROOT / "tests" / "wrong_engines.py"))
+WRONG_ENGINES = shlex.quote(str(ROOT / "tests" / "conformance" / "wrong_engines.py"))
 
 EXPECTED = {
     "tie-wins": ({}, "TM.WITHDRAW.MAJORITY.STRICT"),
@@ -42,7 +42,10 @@ def main() -> int:
     findings: list[str] = []
     failed = False
     reference = run_diff(
-        f"{PYTHON} -m tajmahal.cli serve", components, games=arguments.games, seed=arguments.seed
+        f"{PYTHON} -m tajmahal.cli serve",
+        components,
+        games=arguments.games,
+        seed=arguments.seed,
     )
     rate = reference.steps / reference.seconds
     print(

@@ -3,7 +3,7 @@
 The embedded board is a labelled reconstruction (ruling RUL.COMPONENTS.BOARD), so a
 picture is the quickest way to judge whether it still looks like a board that could be
 printed: rings inside provinces, no crossing roads, a sparse north-west, Agra in the
-south-east. The drawing is :func:`tajmahal.render.board_svg`. Usage:
+south-east. The drawing is :func:`tajmahal.notation._render.board_svg`. Usage:
 ``python3 tools/draw_board.py [OUT.svg]`` (default ``build/board.svg``).
 """
 
@@ -12,9 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tajmahal.components import default_components
-from tajmahal.render import board_svg
-from tajmahal.trace import write_text_atomic
+from tajmahal.model import default_components
+from tajmahal.notation._render import board_svg
+from tajmahal.records import write_text_atomic
 
 
 def main() -> int:

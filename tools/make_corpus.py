@@ -51,8 +51,8 @@ from corpusgen.entries import (
 )
 from corpusgen.scenarios import scenario_entries
 from corpusgen.search import edge_entries
-from tajmahal.components import default_components
-from tajmahal.trace import Record, dumps_record, write_text_atomic
+from tajmahal.model import default_components
+from tajmahal.records import Record, dumps_record, write_text_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS_DIR = ROOT / "specs" / "traces"

@@ -8,7 +8,7 @@ then re-reads only what changed), and files no longer generated are removed.
 
 Every id a page links to is checked here before Sphinx runs: a clause or ruling id that
 is not in the registry, a test id that pytest would not collect, a code object that does
-not import, an option flag that ``tajmahal.rules.RULE_OPTIONS`` does not know. Any of
+not import, an option flag that ``tajmahal.model.RULE_OPTIONS`` does not know. Any of
 them stops the build with one line per problem (exit 1). Sphinx (``-W``, ``nitpicky``)
 then fails on any link the pages make that does not resolve.
 
@@ -49,8 +49,8 @@ from docpages.interfaces import public_modules as public_modules  # noqa: E402
 from docpages.rules import rules_pages  # noqa: E402
 from docpages.rulings import rulings_pages  # noqa: E402
 from docpages.walkthrough import walkthrough_page  # noqa: E402
-from tajmahal.components import default_components  # noqa: E402
-from tajmahal.registry import registry_from_sources  # noqa: E402
+from tajmahal.model import default_components  # noqa: E402
+from tajmahal.registry._registry import registry_from_sources  # noqa: E402
 
 
 def generate(out: Path = OUT) -> tuple[Writer, Problems]:

@@ -7,13 +7,13 @@ For each golden game this writes two files, both generated, never edited by hand
 - ``<game>.events.jsonl``: one JSON object per line; the first names the game and the
   generator, then one per step: ``step`` (from 0), ``action`` (its canonical string),
   ``clauses`` (``tajmahal.step_clauses``), ``tags`` (``tajmahal.edge_tags``, sorted) and
-  ``events`` (every event's ``to_json()``) and ``digest`` (``tajmahal.digest.state_digest``
+  ``events`` (every event's ``to_json()``) and ``digest`` (``tajmahal.notation.state_digest``
   of the position after the step, so every value of every position is pinned), with keys
   sorted.
 
 The games are records of the golden corpus ``specs/traces/`` (:data:`RECORDS`: default
 rules at 3, 4 and 5 players, two records mixing the other ruling options, a forfeited crown
-and a reshuffle in the middle of a withdrawal), replayed. ``tests/test_golden_accounts.py``
+and a reshuffle in the middle of a withdrawal), replayed. ``tests/rules/test_golden_accounts.py``
 renders every file again and reports the first line that differs, so a change of wording,
 of a seat or clause an event names, or of any outcome of the rules shows up as a diff of
 these files, reviewed and committed deliberately with this tool::
@@ -30,11 +30,18 @@ import os
 import tempfile
 from pathlib import Path
 
-from tajmahal.account import closing_lines, event_lines, opening_lines
-from tajmahal.components import default_components
-from tajmahal.digest import state_digest
-from tajmahal.tags import edge_tags, step_clauses
-from tajmahal.trace import initial_state, read_record, replay_steps
+from tajmahal.model import default_components
+from tajmahal.notation import state_digest
+from tajmahal.records import (
+    closing_lines,
+    edge_tags,
+    event_lines,
+    initial_state,
+    opening_lines,
+    read_record,
+    replay_steps,
+    step_clauses,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 TRACES = ROOT / "specs" / "traces"

@@ -1,7 +1,7 @@
 """Regenerate the perft vectors in ``specs/perft/`` (positions and counts).
 
 Each vector is a position (``<id>.json``, a ``tajmahal-state`` document built with
-:mod:`tajmahal.positions` and, where a withdrawal must be under way, a few scripted
+:mod:`tajmahal.notation` and, where a withdrawal must be under way, a few scripted
 actions) and a ``<id>.perft`` file in python-chess's line shape::
 
     id start-4p
@@ -10,8 +10,8 @@ actions) and a ``<id>.perft`` file in python-chess's line shape::
     perft 1 7
     perft 2 63
 
-The counts are computed with :func:`tajmahal.perft.perft`; the small ones are worked out
-by hand in ``docs/perft.md`` and asserted literally in ``tests/test_perft.py``. Writes
+The counts are computed with :func:`tajmahal.conformance.perft`; the small ones are worked out
+by hand in ``docs/perft.md`` and asserted literally in ``tests/conformance/test_perft.py``. Writes
 whole files atomically; ``--check`` compares only (exit 1 when stale).
 """
 
@@ -23,13 +23,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from tajmahal.actions import parse_action
+from tajmahal.conformance import perft
 from tajmahal.engine import apply
-from tajmahal.perft import perft
-from tajmahal.positions import position, start_position
-from tajmahal.serialize import state_to_json
-from tajmahal.state import GameState
-from tajmahal.trace import write_text_atomic
+from tajmahal.model import GameState, parse_action
+from tajmahal.notation import position, start_position, state_to_json
+from tajmahal.records import write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "specs" / "perft"

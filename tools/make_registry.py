@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tajmahal.registry import dumps_registry, registry_from_sources
+from tajmahal.registry._registry import dumps_registry, registry_from_sources
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = ROOT / "reference" / "tajmahal" / "data" / "registry.json"

@@ -9,7 +9,7 @@ function ``<function>__mutmut_<n>`` next to the original ``<function>__mutmut_or
 Every surviving mutant must be classified in ``specs/mutation/survivors.toml``::
 
     [[survivor]]
-    mutant = "tajmahal.engine.reward.x_placement_refusal__mutmut_3"
+    mutant = "tajmahal.engine._reward.x_placement_refusal__mutmut_3"
     fingerprint = "3f1c0b2a9d8e7f60"
     line = "return 'XXa palace ...XX'"
     class = "text-only"          # equivalent | text-only | gap

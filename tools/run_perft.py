@@ -1,6 +1,6 @@
 """Check the perft vectors of ``specs/perft/`` and print figures (counts, seconds, nodes
 per second); exit 1 if any count differs. ``--max-count N`` skips the larger counts
-(the quick profile that ``tests/test_perft.py`` also runs)."""
+(the quick profile that ``tests/conformance/test_perft.py`` also runs)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import sys
 import time
 from pathlib import Path
 
-from tajmahal.components import default_components
-from tajmahal.perft import perft, read_vector
-from tajmahal.serialize import state_from_json
+from tajmahal.conformance import perft
+from tajmahal.conformance._perft import read_vector
+from tajmahal.model import default_components
+from tajmahal.notation import state_from_json
 
 ROOT = Path(__file__).resolve().parents[1]
 

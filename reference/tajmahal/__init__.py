@@ -12,25 +12,26 @@ The public API in one place::
 See the README for the command line and ``specs/`` for the clause registry and formats.
 """
 
-from tajmahal.actions import (
-    Action,
-    PlaceCrown,
-    PlacePalace,
-    Play,
-    Reshuffle,
-    Take,
-    Withdraw,
-    parse_action,
+from tajmahal._version import __version__ as __version__
+from tajmahal.agents import (
+    PLAYER_TYPES,
+    GreedyPlayer,
+    MatchResult,
+    Player,
+    RandomPlayer,
+    play_match,
 )
-from tajmahal.components import Components, default_components, load_components
 from tajmahal.engine import (
+    SetupOutcome,
     apply,
     apply_with_events,
     chance_cards,
     crown_cities,
     legal_actions,
+    new_game,
     palace_cities,
     random_reshuffle,
+    random_setup,
 )
 from tajmahal.errors import (
     ActionSyntaxError,
@@ -40,16 +41,44 @@ from tajmahal.errors import (
     StateFormatError,
     TajMahalError,
 )
-from tajmahal.events import Event, EventKind, PointSource
-from tajmahal.match import MatchResult, play_match
-from tajmahal.players import PLAYER_TYPES, GreedyPlayer, Player, RandomPlayer
-from tajmahal.rules import DEFAULT_RULES, RuleSet
-from tajmahal.setup import SetupOutcome, new_game, random_setup
-from tajmahal.state import GameState, Step
-from tajmahal.tags import edge_tags, step_clauses
-from tajmahal.trace import Record, read_record, replay, replay_steps, verify
-
-__version__ = "0.1.0"
+from tajmahal.model import (
+    DEFAULT_RULES,
+    Action,
+    Components,
+    Event,
+    EventKind,
+    GameState,
+    PlaceCrown,
+    PlacePalace,
+    Play,
+    PointSource,
+    Reshuffle,
+    RuleSet,
+    Step,
+    Take,
+    View,
+    Withdraw,
+    default_components,
+    load_components,
+    parse_action,
+    view,
+)
+from tajmahal.notation import (
+    canonical_json,
+    legal_digest,
+    state_digest,
+    state_from_json,
+    state_to_json,
+)
+from tajmahal.records import (
+    Record,
+    edge_tags,
+    read_record,
+    replay,
+    replay_steps,
+    step_clauses,
+    verify,
+)
 
 __all__ = [
     "DEFAULT_RULES",
@@ -79,14 +108,17 @@ __all__ = [
     "Step",
     "TajMahalError",
     "Take",
+    "View",
     "Withdraw",
     "apply",
     "apply_with_events",
+    "canonical_json",
     "chance_cards",
     "crown_cities",
     "default_components",
     "edge_tags",
     "legal_actions",
+    "legal_digest",
     "load_components",
     "new_game",
     "palace_cities",
@@ -97,6 +129,10 @@ __all__ = [
     "read_record",
     "replay",
     "replay_steps",
+    "state_digest",
+    "state_from_json",
+    "state_to_json",
     "step_clauses",
     "verify",
+    "view",
 ]

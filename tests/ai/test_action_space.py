@@ -16,13 +16,8 @@ from tajmahal import (
     default_components,
     legal_actions,
 )
-from tajmahal.action_space import (
-    ACTION_SPACE_VERSION,
-    action_from_id,
-    action_id,
-    action_space,
-)
-from tajmahal.actions import WITHDRAW
+from tajmahal.ai._action_space import ACTION_SPACE_VERSION, action_from_id, action_id, action_space
+from tajmahal.model import WITHDRAW
 
 # Pinned literally: a release that renumbers any of these must bump ACTION_SPACE_VERSION
 # and this table together (docs/ai.md lists the same ranges).
@@ -146,7 +141,7 @@ def test_the_documented_formulas_give_every_id() -> None:
 def test_flag_sets_the_ids_that_ids_of_gives(players: int, seed: int) -> None:
     """The mask's fast path writes exactly the flags of ``ids_of``, whether the action
     objects were met before (a fresh space meets each the first time: its fallback)."""
-    from tajmahal.action_space import _build
+    from tajmahal.ai._action_space import _build
 
     for space in (action_space(), _build(default_components())):
         for before, _action, _after in random_game(players, seed):

@@ -1,5 +1,5 @@
-"""The floors of ``tools/adapter_speed.py --floors`` replay the real games: the trivial
-OpenSpiel game and PettingZoo environment of ``tools/adapter_floors.py`` hand the caller
+"""The floors of ``tools/bench/adapter_speed.py --floors`` replay the real games: the trivial
+OpenSpiel game and PettingZoo environment of ``tools/bench/adapter_floors.py`` hand the caller
 lists of the recorded lengths, at the recorded players, as many times as the real loop
 (so a floor counts the same calls as the loop it bounds)."""
 

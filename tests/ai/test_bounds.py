@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from scenes import random_game
 
 from tajmahal import Play, Reshuffle, default_components, legal_actions
-from tajmahal.bounds import bounds
-from tajmahal.chance import Dealing
+from tajmahal.ai._bounds import bounds
+from tajmahal.ai._chance import Dealing
 
 
 def test_documented_values() -> None:

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from tajmahal import GameState, Reshuffle, Step, apply, default_components
-from tajmahal.chance import Dealing, Shuffling, apply_chance, chance_outcomes, deal_phases
-from tajmahal.setup import validate_setup
+from tajmahal.ai._chance import Dealing, Shuffling, apply_chance, chance_outcomes, deal_phases
+from tajmahal.engine import validate_setup
 
 
 def deal(players: int, seed: int) -> tuple[list[str], GameState]:

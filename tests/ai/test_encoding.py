@@ -10,15 +10,15 @@ from ai_helpers import extra
 from scenes import random_game
 
 from tajmahal import default_components
-from tajmahal.action_space import action_space
-from tajmahal.observation import observation_tensor, tensor_layout
-from tajmahal.view import view
+from tajmahal.ai import observation_tensor, tensor_layout
+from tajmahal.ai._action_space import action_space
+from tajmahal.model import view
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 61), (4, 62), (5, 63)])
 def test_the_encoder_writes_the_tensor_of_the_view(players: int, seed: int) -> None:
     np = extra("numpy", "pettingzoo")
-    encoding = extra("tajmahal.encoding", "pettingzoo")
+    encoding = extra("tajmahal.ai._encoding", "pettingzoo")
     components = default_components()
     encoder = encoding.TensorEncoder(components)
     size = tensor_layout(components).size
@@ -35,7 +35,7 @@ def test_the_encoder_writes_the_tensor_of_the_view(players: int, seed: int) -> N
 
 def test_the_encoder_starts_over_when_full(monkeypatch: pytest.MonkeyPatch) -> None:
     np = extra("numpy", "pettingzoo")
-    encoding = extra("tajmahal.encoding", "pettingzoo")
+    encoding = extra("tajmahal.ai._encoding", "pettingzoo")
     components = default_components()
     encoder = encoding.TensorEncoder(components)
     size = tensor_layout(components).size
@@ -50,7 +50,7 @@ def test_copies_share_nothing_remembered_by_identity() -> None:
     """Remembered parts are keyed by object identity, which a copy or another process
     does not share: a deep copy is the encoder itself, a pickle starts empty."""
     np = extra("numpy", "pettingzoo")
-    encoding = extra("tajmahal.encoding", "pettingzoo")
+    encoding = extra("tajmahal.ai._encoding", "pettingzoo")
     encoder = encoding.TensorEncoder(default_components())
     for _before, _action, after in random_game(4, 65):
         encoder.encode(after, 0, np.zeros(2573, np.float32))

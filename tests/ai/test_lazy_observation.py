@@ -1,5 +1,5 @@
 """PettingZoo observations written on first use are the observations written at once, and
-behave as plain dicts under every dict operation (``tajmahal.lazy_observation``)."""
+behave as plain dicts under every dict operation (``tajmahal.ai``)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ import pytest
 from ai_helpers import extra
 
 from tajmahal import default_components
-from tajmahal.rules import RULE_OPTIONS, RuleSet
+from tajmahal.model import RULE_OPTIONS, RuleSet
 
 np = extra("numpy", "pettingzoo")
-environment = extra("tajmahal.pettingzoo", "pettingzoo")
-lazy = extra("tajmahal.lazy_observation", "pettingzoo")
-encoding = extra("tajmahal.encoding", "pettingzoo")
+environment = extra("tajmahal.ai.pettingzoo", "pettingzoo")
+lazy = extra("tajmahal.ai._lazy_observation", "pettingzoo")
+encoding = extra("tajmahal.ai._encoding", "pettingzoo")
 
 EVERY_RULE_SET = [
     RuleSet.from_json(dict(zip(sorted(RULE_OPTIONS), values, strict=True)))

@@ -13,12 +13,10 @@ from positions import run, with_display, with_hand
 from scenes import three
 
 from tajmahal import apply, default_components, load_components, new_game, random_setup
-from tajmahal.action_space import action_space
+from tajmahal.ai._action_space import action_space
 from tajmahal.engine import legal_actions, random_reshuffle
-from tajmahal.positions import with_player
-from tajmahal.rules import RULE_OPTIONS, RuleSet
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import CardColour
+from tajmahal.model import RULE_OPTIONS, CardColour, GameState, RuleSet, Step
+from tajmahal.notation import with_player
 
 COMPONENTS = default_components()
 SPACE = action_space(COMPONENTS)

@@ -9,7 +9,7 @@ import pytest
 from scenes import random_game
 
 from tajmahal import Take, default_components
-from tajmahal.observation import (
+from tajmahal.ai import (
     MAX_SEATS,
     Knowledge,
     information_tensor,
@@ -19,8 +19,8 @@ from tajmahal.observation import (
     tensor_layout,
     view_to_json,
 )
-from tajmahal.sampling import sample_consistent_state
-from tajmahal.view import view
+from tajmahal.ai._sampling import sample_consistent_state
+from tajmahal.model import view
 
 
 def test_the_layout_is_fixed_and_documented() -> None:

@@ -15,7 +15,7 @@ from ai_helpers import extra
 from tajmahal import default_components
 
 pyspiel = extra("pyspiel", "openspiel")
-openspiel = extra("tajmahal.openspiel", "openspiel")
+openspiel = extra("tajmahal.ai.openspiel", "openspiel")
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -92,14 +92,14 @@ def test_states_pickle_and_clone() -> None:
 
 class PackageNames(pickle.Unpickler):
     """Reads a pickle as one written before the adapter became a package would be read:
-    every name of the adapter looked up in ``tajmahal.openspiel`` itself."""
+    every name of the adapter looked up in ``tajmahal.ai.openspiel`` itself."""
 
     looked_up: list[str]
 
     def find_class(self, module: str, name: str) -> object:
-        if module.startswith("tajmahal.openspiel."):
+        if module.startswith("tajmahal.ai.openspiel."):
             self.looked_up.append(name)
-            module = "tajmahal.openspiel"
+            module = "tajmahal.ai.openspiel"
         return super().find_class(module, name)
 
 
@@ -110,7 +110,7 @@ def test_states_pickled_before_the_adapter_was_a_package_still_load(setup: str) 
     reader = PackageNames(io.BytesIO(pickle.dumps(state)))
     reader.looked_up = []
     again = reader.load()
-    assert set(reader.looked_up) <= {"TajMahalState", "game_config", "_Data", "_Base"}
+    assert set(reader.looked_up) <= {"TajMahalState", "game_config", "HistoryData", "HistoryBase"}
     assert "TajMahalState" in reader.looked_up
     assert str(again) == str(state)
     assert again.history() == state.history()  # type: ignore[attr-defined]
@@ -262,7 +262,7 @@ def test_a_seeded_configuration_is_its_siblings_with_the_seed() -> None:
     by field: the very values ``attrs.evolve`` gives."""
     import attrs
 
-    from tajmahal.openspiel.config import game_config
+    from tajmahal.ai.openspiel import game_config
 
     params = {"players": 3, "setup": "seeded", "utility": "score"}
     first = game_config({**params, "seed": 101})
@@ -278,11 +278,11 @@ def test_a_seeded_configuration_is_its_siblings_with_the_seed() -> None:
 
 
 def test_the_game_type_is_made_once_per_utility() -> None:
-    from tajmahal.openspiel.config import _game_type, _make_game_type
+    from tajmahal.ai.openspiel._config import _make_game_type, game_type
 
     for utility in ("win", "score"):
         made = _make_game_type(utility)
-        assert _game_type(utility) is _game_type(utility)
+        assert game_type(utility) is game_type(utility)
         for name in (
             "short_name",
             "long_name",
@@ -299,23 +299,23 @@ def test_the_game_type_is_made_once_per_utility() -> None:
             "provides_observation_tensor",
             "parameter_specification",
         ):
-            assert getattr(_game_type(utility), name) == getattr(made, name), name
+            assert getattr(game_type(utility), name) == getattr(made, name), name
     loaded = pyspiel.load_game("tajmahal", {"utility": "score"}).get_type()
     assert loaded.utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert pyspiel.load_game("tajmahal").get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
 
 
 def test_a_decisions_position_is_a_plain_position() -> None:
-    """A position reached by a decision is built by a shorter initialiser (``_Step``);
-    it pickles to the very bytes of the plain ``_Data`` with the same node, history and
+    """A position reached by a decision is built by a shorter initialiser (``HistoryStep``);
+    it pickles to the very bytes of the plain ``HistoryData`` with the same node, history and
     player, and answers alike."""
-    from tajmahal.openspiel.history import _Data, _knowledge, _Step
+    from tajmahal.ai.openspiel._history import HistoryData, HistoryStep, knowledge_at
 
     game = pyspiel.load_game("tajmahal", {"players": 3, "setup": "seeded", "seed": 4})
     state = play_to(game.new_initial_state(), 60, seed=4)
     step = state._data  # type: ignore[attr-defined]
-    assert type(step) is _Step
-    twin = _Data(step.node, step.link, None, None, step.player)
+    assert type(step) is HistoryStep
+    twin = HistoryData(step.node, step.link, None, None, step.player)
     assert (twin.node, twin.link, twin.player, twin.chance) == (
         step.node,
         step.link,
@@ -324,4 +324,4 @@ def test_a_decisions_position_is_a_plain_position() -> None:
     )
     assert pickle.dumps(step) == pickle.dumps(twin)
     for seat in range(3):
-        assert _knowledge(step, seat) == _knowledge(twin, seat)
+        assert knowledge_at(step, seat) == knowledge_at(twin, seat)

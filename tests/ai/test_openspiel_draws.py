@@ -1,4 +1,4 @@
-"""The OpenSpiel adapter's chance draws against the plain recipe of :mod:`tajmahal.chance`.
+"""The OpenSpiel adapter's chance draws against the plain recipe of :mod:`tajmahal.ai`.
 
 Inside a dealing or a reshuffle the adapter keeps each chance node as the node the run of
 draws started from and the chance ids drawn since, and makes the ``Dealing`` or
@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 from ai_helpers import extra
 
-from tajmahal.chance import ChanceNode, Dealing, Shuffling, apply_chance, chance_outcomes
-from tajmahal.state import GameState
+from tajmahal.ai._chance import ChanceNode, Dealing, Shuffling, apply_chance, chance_outcomes
+from tajmahal.model import GameState
 
 pyspiel = extra("pyspiel", "openspiel")
-openspiel = extra("tajmahal.openspiel", "openspiel")
+openspiel = extra("tajmahal.ai.openspiel", "openspiel")
 
 
 def _name(config: Any, node: ChanceNode, chance_id: int) -> str | int:

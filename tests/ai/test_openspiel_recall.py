@@ -12,15 +12,14 @@ import attrs
 import pytest
 from ai_helpers import extra
 
-from tajmahal.actions import Action, Reshuffle
-from tajmahal.observation import Knowledge, observe
-from tajmahal.state import GameState
+from tajmahal.ai import Knowledge, observe
+from tajmahal.model import Action, GameState, Reshuffle
 
 pyspiel = extra("pyspiel", "openspiel")
-openspiel = extra("tajmahal.openspiel", "openspiel")
-history = extra("tajmahal.openspiel.history", "openspiel")
-spiel_state = extra("tajmahal.openspiel.state", "openspiel")
-chance = extra("tajmahal.chance", "openspiel")
+openspiel = extra("tajmahal.ai.openspiel", "openspiel")
+history = extra("tajmahal.ai.openspiel._history", "openspiel")
+spiel_state = extra("tajmahal.ai.openspiel._state", "openspiel")
+chance = extra("tajmahal.ai._chance", "openspiel")
 
 
 _OBSERVED: dict[tuple[int, int, int], Any] = {}

@@ -10,7 +10,7 @@ from ai_helpers import extra
 
 extra("pettingzoo", "pettingzoo")
 api_test = extra("pettingzoo.test", "pettingzoo").api_test
-environment = extra("tajmahal.pettingzoo", "pettingzoo")
+environment = extra("tajmahal.ai.pettingzoo", "pettingzoo")
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
@@ -64,9 +64,9 @@ def test_observations_and_masks_are_the_uncached_ones_also_after_copies() -> Non
     import pickle
 
     from tajmahal import legal_actions
-    from tajmahal.action_space import action_space
-    from tajmahal.observation import observation_tensor
-    from tajmahal.view import view
+    from tajmahal.ai import observation_tensor
+    from tajmahal.ai._action_space import action_space
+    from tajmahal.model import view
 
     space = action_space()
 

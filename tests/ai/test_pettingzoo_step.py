@@ -21,11 +21,11 @@ import pytest
 from ai_helpers import extra
 
 from tajmahal import apply, legal_actions, random_reshuffle
-from tajmahal.state import GameState, Step
+from tajmahal.model import GameState, Step
 
 np = extra("numpy", "pettingzoo")
-environment = extra("tajmahal.pettingzoo", "pettingzoo")
-lazy = extra("tajmahal.lazy_observation", "pettingzoo")
+environment = extra("tajmahal.ai.pettingzoo", "pettingzoo")
+lazy = extra("tajmahal.ai._lazy_observation", "pettingzoo")
 
 
 def _plain_env(players: int, utility: str) -> Any:

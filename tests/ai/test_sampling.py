@@ -9,10 +9,10 @@ import pytest
 from scenes import random_game
 
 from tajmahal import Take, legal_actions
-from tajmahal.observation import Knowledge, observe
-from tajmahal.sampling import sample_consistent_state
-from tajmahal.serialize import validate_state
-from tajmahal.view import view
+from tajmahal.ai import Knowledge, observe
+from tajmahal.ai._sampling import sample_consistent_state
+from tajmahal.model import view
+from tajmahal.notation import validate_state
 
 
 @pytest.mark.clause("TM.PLAY.HANDS_SECRET")
@@ -76,7 +76,7 @@ def test_knowledge_of_another_seat_is_refused() -> None:
 
 
 def test_knowledge_of_a_replayed_history() -> None:
-    from tajmahal.observation import knowledge_of
+    from tajmahal.ai import knowledge_of
 
     steps = list(random_game(3, seed=12))
     initial = steps[0][0]

@@ -11,16 +11,16 @@ from ai_helpers import extra
 from scenes import random_game
 
 from tajmahal import default_components
-from tajmahal.observation import observation_tensor, tensor_layout
-from tajmahal.view import view
+from tajmahal.ai import observation_tensor, tensor_layout
+from tajmahal.model import view
 
 
 def _encoder_and_cache() -> tuple[Any, Any, Any]:
     """numpy, a tensor encoder of the embedded components and an empty tensor cache over
     it, all from the [pettingzoo] extra (see ``ai_helpers.extra``)."""
     np = extra("numpy", "pettingzoo")
-    encoding = extra("tajmahal.encoding", "pettingzoo")
-    cached = extra("tajmahal.tensor_cache", "pettingzoo")
+    encoding = extra("tajmahal.ai._encoding", "pettingzoo")
+    cached = extra("tajmahal.ai._tensor_cache", "pettingzoo")
     encoder = encoding.TensorEncoder(default_components())
     return np, encoder, cached.TensorCache(encoder)
 
@@ -77,7 +77,7 @@ def test_games_of_other_player_counts_and_states_out_of_order() -> None:
 
 def test_copies_and_pickles_start_empty_and_agree() -> None:
     np, encoder, tensors = _encoder_and_cache()
-    unset = extra("tajmahal.tensor_cache", "pettingzoo")._UNSET
+    unset = extra("tajmahal.ai._tensor_cache", "pettingzoo")._UNSET
     for number, (_before, _action, after) in enumerate(random_game(4, 78)):
         found = tensors.encode(after, number % 4)
         if number % 40 == 0:

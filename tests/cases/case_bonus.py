@@ -21,7 +21,7 @@ from positions import (
     with_player,
 )
 
-from tajmahal.symbols import Symbol
+from tajmahal.model import Symbol
 
 C_NINTH = "ABDEFGHICJK"
 """Visit 9 goes to province C (fortresses C1 and C3)."""

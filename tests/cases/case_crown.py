@@ -16,7 +16,7 @@ from scenes import (
     vizier_and_crown,
 )
 
-from tajmahal.rules import Permission, RuleSet
+from tajmahal.model import Permission, RuleSet
 
 B_FIRST = "BACDEFGHIJK"
 FORBID_CROWN_BESIDE = RuleSet(crown_beside_own_palace=Permission.FORBIDDEN)

@@ -9,7 +9,7 @@ from casekit import Case, case, ok
 from positions import run, table, with_hand
 from scenes import THREE_WITHDRAWALS, tied_generals
 
-from tajmahal.rules import MajorityScope, RuleSet
+from tajmahal.model import MajorityScope, RuleSet
 
 ALL_INFLUENCE = ["vizier", "general", "monk", "princess"]
 

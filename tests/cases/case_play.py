@@ -10,8 +10,7 @@ from positions import finish_visit, run, with_hand, with_hands
 from scenes import seat_two_starts, three
 
 from tajmahal.engine import legal_actions
-from tajmahal.rules import ColourChangeFirstTurn, RuleSet
-from tajmahal.state import GameState
+from tajmahal.model import ColourChangeFirstTurn, GameState, RuleSet
 
 
 def red_locked() -> GameState:

@@ -20,8 +20,7 @@ from positions import (
 )
 from scenes import rival_beside_crown_on_b3
 
-from tajmahal.rules import Permission, RuleSet
-from tajmahal.state import GameState
+from tajmahal.model import GameState, Permission, RuleSet
 
 B_FIRST = "BACDEFGHIJK"
 CROWN_AND_VIZIER = ("red-05", "white-01")

@@ -10,7 +10,7 @@ import attrs
 from casekit import Case, case, ok, owning, taken_bonus_removed
 from positions import at_visit, run, table, with_bonus, with_palaces
 
-from tajmahal.state import GameState, Palace
+from tajmahal.model import GameState, Palace
 
 BOARD = ("RUL.COMPONENTS.BOARD",)
 

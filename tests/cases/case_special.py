@@ -11,7 +11,7 @@ from casekit import Case, actions, case, ok
 from positions import finish_visit, run, with_hand
 from scenes import SPECIALS, holding
 
-from tajmahal.state import GameState
+from tajmahal.model import GameState
 
 
 def around(state: GameState, first: str) -> GameState:

@@ -13,9 +13,7 @@ from positions import at_visit, game, run, table, with_bonus, with_deck, with_ha
 from scenes import mogul_held_by, stow, vizier_pair
 
 from tajmahal.engine import chance_cards
-from tajmahal.rules import AlreadyHeldSpecial, RuleSet
-from tajmahal.state import GameState
-from tajmahal.symbols import Symbol
+from tajmahal.model import AlreadyHeldSpecial, GameState, RuleSet, Symbol
 
 ALL_INFLUENCE = ["vizier", "general", "monk", "princess"]
 
@@ -228,8 +226,8 @@ def cases() -> list[Case]:
         rulings=("RUL.DISPLAY.SHORT", "RUL.DECK.EXHAUSTED"),
     )
     # The reshuffle itself, from the position the deck-runs-out case leads to.
-    from tajmahal.actions import parse_action
     from tajmahal.engine import apply
+    from tajmahal.model import parse_action
 
     position, last = before_visit_end(reshuffle)
     shuffle = apply(position, parse_action(last))

@@ -12,7 +12,7 @@ from casekit import Case, actions, case, ok, refused
 from positions import PLAIN_DISPLAY, SMALL_HANDS, run, table, with_deck_top, with_hand
 from scenes import last_seat_alone, withdrawn
 
-from tajmahal.rules import MajorityScope, RuleSet, WithdrawWithoutPlaying
+from tajmahal.model import MajorityScope, RuleSet, WithdrawWithoutPlaying
 
 ALL_INFLUENCE = ["vizier", "general", "monk", "princess"]
 DISPLAY = PLAIN_DISPLAY[:7]

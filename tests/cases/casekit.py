@@ -20,14 +20,11 @@ from typing import Any, Final
 
 import attrs
 
-from tajmahal.actions import parse_action
 from tajmahal.engine import apply, apply_with_events, legal_actions
 from tajmahal.errors import IllegalActionError, StateFormatError
-from tajmahal.positions import check_position, with_player
-from tajmahal.rules import DEFAULT_RULES
-from tajmahal.serialize import state_digest, state_to_json
-from tajmahal.state import GameState
-from tajmahal.tags import edge_tags
+from tajmahal.model import DEFAULT_RULES, GameState, parse_action
+from tajmahal.notation import check_position, state_digest, state_to_json, with_player
+from tajmahal.records import edge_tags
 
 CARD_NUMBER: Final = re.compile(r"^(red|yellow|green|violet)-(\d\d)$")
 
@@ -252,8 +249,7 @@ def before_visit_end(state: GameState) -> tuple[GameState, str]:
     """Drive the visit as ``finish_visit`` does (everyone withdraws, the first legal
     placement or take) and stop just before the action that ends it: that position and
     that action."""
-    from tajmahal.actions import WITHDRAW
-    from tajmahal.state import Step
+    from tajmahal.model import WITHDRAW, Step
 
     visit = state.visit
     while True:

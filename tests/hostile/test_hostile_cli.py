@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 from hostile.support import Run
-from tajmahal import cli
-from tajmahal.cli import DEBUG_VARIABLE, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, main
+from tajmahal.cli import _main as cli
+from tajmahal.cli import main
+from tajmahal.cli._main import DEBUG_VARIABLE, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED
 from tajmahal.inputs import MAX_NAME_CHARS
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 
 from hostile.support import Run
-from tajmahal.components import COMPONENT_FILES, default_components
 from tajmahal.inputs import (
     MAX_COMPONENT_BYTES,
     MAX_DEPTH,
@@ -28,6 +27,7 @@ from tajmahal.inputs import (
     MAX_STRING_CHARS,
     MAX_VALUES,
 )
+from tajmahal.model import COMPONENT_FILES, default_components
 
 DATA = Path(__file__).resolve().parents[2] / "reference" / "tajmahal" / "data"
 RECORD_COMMANDS = (("verify",), ("replay",), ("replay", "--quiet"), ("position",))
@@ -354,8 +354,8 @@ def test_a_file_or_missing_folder_as_components_is_refused(
 
 def test_a_path_with_a_nul_character_is_an_error(record_path: Path) -> None:
     from tajmahal.errors import RecordError, StateFormatError
-    from tajmahal.serialize import read_position
-    from tajmahal.trace import read_record, write_record
+    from tajmahal.notation import read_position
+    from tajmahal.records import read_record, write_record
 
     with pytest.raises(RecordError, match="embedded null byte"):
         read_record("game\0.json")

@@ -22,13 +22,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hostile.support import DEEP, HOSTILE
-from tajmahal.components import default_components
-from tajmahal.engine import apply, legal_actions, random_reshuffle
+from tajmahal.engine import apply, legal_actions, new_game, random_reshuffle, random_setup
 from tajmahal.errors import StateFormatError
-from tajmahal.rules import RULE_OPTIONS, RuleSet
-from tajmahal.serialize import read_position, state_from_json, state_to_json, validate_state
-from tajmahal.setup import new_game, random_setup
-from tajmahal.state import GameState
+from tajmahal.model import RULE_OPTIONS, GameState, RuleSet, default_components
+from tajmahal.notation import read_position, state_from_json, state_to_json, validate_state
 
 COMPONENTS = default_components()
 BOARD = COMPONENTS.board

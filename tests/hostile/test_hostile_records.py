@@ -17,11 +17,10 @@ from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
 from hostile.support import DEEP, HOSTILE, check_outcome
+from tajmahal.agents import RandomPlayer, play_match
 from tajmahal.cli import main
-from tajmahal.components import default_components
-from tajmahal.match import play_match
-from tajmahal.players import RandomPlayer
-from tajmahal.trace import record_to_json
+from tajmahal.model import default_components
+from tajmahal.records import record_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_PATH = next(

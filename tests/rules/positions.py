@@ -1,6 +1,6 @@
 """Hand-built positions for the rule tests, and short ways to drive the engine.
 
-Positions are built with the public builder :mod:`tajmahal.positions` (re-exported
+Positions are built with the public builder :mod:`tajmahal.notation` (re-exported
 here): a readable setup (:func:`outcome`), then a hand, the cards a player has played,
 the display, the deck, palaces on the board. The card helpers move cards rather than
 copy them, so every one of the 96 regular cards and the 4 special cards stays in
@@ -17,11 +17,34 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from tajmahal.actions import Withdraw, parse_action
-from tajmahal.components import CardId, Components, default_components
-from tajmahal.engine import apply, apply_with_events, legal_actions
-from tajmahal.events import Event
-from tajmahal.positions import (
+from tajmahal.engine import (
+    SetupOutcome,
+    apply,
+    apply_with_events,
+    legal_actions,
+    new_game,
+    random_setup,
+)
+from tajmahal.model import (
+    DISPLAY_SIZES,
+    AlreadyHeldSpecial,
+    CardId,
+    ColourChangeFirstTurn,
+    Components,
+    Event,
+    GameState,
+    MajorityScope,
+    Permission,
+    PlayerState,
+    RuleSet,
+    Step,
+    Symbol,
+    Withdraw,
+    WithdrawWithoutPlaying,
+    default_components,
+    parse_action,
+)
+from tajmahal.notation import (
     DEFAULT_ORDER,
     all_cards_once,
     at_visit,
@@ -40,17 +63,6 @@ from tajmahal.positions import (
     with_played,
     with_player,
 )
-from tajmahal.rules import (
-    AlreadyHeldSpecial,
-    ColourChangeFirstTurn,
-    MajorityScope,
-    Permission,
-    RuleSet,
-    WithdrawWithoutPlaying,
-)
-from tajmahal.setup import SetupOutcome, new_game, random_setup
-from tajmahal.state import DISPLAY_SIZES, GameState, PlayerState, Step
-from tajmahal.symbols import Symbol
 
 __all__ = [
     "COMPONENTS",
@@ -100,11 +112,11 @@ NON_DEFAULT_RULES: Final = RuleSet(
 """Every configurable ruling at an option other than its default."""
 
 # ---------------------------------------------------------------------------------------
-# Starting positions (the general builders live in tajmahal.positions)
+# Starting positions (the general builders live in tajmahal.notation)
 
 
 def outcome(players: int = 4, *, start: int = 0, order: str = DEFAULT_ORDER) -> SetupOutcome:
-    """A readable setup (:func:`tajmahal.positions.readable_setup`)."""
+    """A readable setup (:func:`tajmahal.notation.readable_setup`)."""
     return readable_setup(players, start=start, order=order, components=COMPONENTS)
 
 

@@ -32,12 +32,8 @@ from positions import (
     with_player,
 )
 
-from tajmahal.actions import Action
-from tajmahal.components import CardId
 from tajmahal.engine import apply, legal_actions, random_reshuffle
-from tajmahal.rules import RuleSet
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import BonusKind, CardColour, Symbol
+from tajmahal.model import Action, BonusKind, CardColour, CardId, GameState, RuleSet, Step, Symbol
 
 # ---------------------------------------------------------------------------------------
 # Cards out of the way

@@ -19,8 +19,7 @@ from scenes import last_visit
 
 from tajmahal.engine import apply, legal_actions, random_reshuffle
 from tajmahal.errors import IllegalActionError
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import Symbol
+from tajmahal.model import GameState, Step, Symbol
 
 
 def play_out(state: GameState) -> tuple[GameState, list[int]]:

@@ -13,12 +13,10 @@ import attrs
 import pytest
 from positions import COMPONENTS, fresh_game
 
-from tajmahal.actions import WITHDRAW, Play, Take
-from tajmahal.components import Components
+from tajmahal.engine._play import build_play_table
+from tajmahal.engine._withdraw import build_take_table
 from tajmahal.engine._work import PerComponents, Work, colour_change_id
-from tajmahal.engine.play import build_play_table
-from tajmahal.engine.withdraw import build_take_table
-from tajmahal.symbols import CardColour
+from tajmahal.model import WITHDRAW, CardColour, Components, Play, Take
 
 WHITE = tuple(f"white-{number:02}" for number in range(1, 13))
 SPECIAL = ("special-colour-change", "special-elephant", "special-mogul", "special-plus-two")

@@ -16,11 +16,8 @@ from positions import (
 )
 from scenes import tied_at_the_end
 
-from tajmahal.actions import parse_action
 from tajmahal.engine import apply_with_events
-from tajmahal.events import Event, EventKind
-from tajmahal.state import GameState
-from tajmahal.symbols import CardColour, SpecialKind
+from tajmahal.model import CardColour, Event, EventKind, GameState, SpecialKind, parse_action
 
 COLOUR_CHANGE = COMPONENTS.special_of_kind(SpecialKind.COLOUR_CHANGE).id
 

@@ -26,11 +26,19 @@ from positions import (
     with_player,
 )
 
-from tajmahal.board import Board, City, CityId, Province
-from tajmahal.rules import MajorityScope, RuleSet
-from tajmahal.scoring import hand_points, palace_points
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import Good
+from tajmahal.engine import palace_points
+from tajmahal.engine._scoring import hand_points
+from tajmahal.model import (
+    Board,
+    City,
+    CityId,
+    GameState,
+    Good,
+    MajorityScope,
+    Province,
+    RuleSet,
+    Step,
+)
 
 # ---------------------------------------------------------------------------------------
 # 1. Anna, Bob, Chris and Doris withdraw (001, "E' il turno di Anna" .. "Doris si ritira")

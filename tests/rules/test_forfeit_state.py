@@ -5,11 +5,8 @@ from __future__ import annotations
 import pytest
 from positions import legal, run, table, with_palaces
 
-from tajmahal.actions import parse_action
 from tajmahal.engine import apply_with_events
-from tajmahal.events import EventKind
-from tajmahal.rules import Permission, RuleSet
-from tajmahal.state import Palace, Step
+from tajmahal.model import EventKind, Palace, Permission, RuleSet, Step, parse_action
 
 
 @pytest.mark.clause("RUL.REWARD.NO_LEGAL_CITY", "RUL.CROWN.BESIDE_OWN_PALACE")

@@ -8,11 +8,9 @@ import pytest
 from positions import run, with_display
 from scenes import random_game, three
 
-from tajmahal.actions import Take
-from tajmahal.components import default_components
 from tajmahal.engine import action_tables, legal_actions, legal_choices
-from tajmahal.engine.choices import build_action_tables
-from tajmahal.state import GameState, Step
+from tajmahal.engine._choices import build_action_tables
+from tajmahal.model import GameState, Step, Take, default_components
 
 COMPONENTS = default_components()
 

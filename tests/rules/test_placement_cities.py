@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from positions import legal, run, table, with_palaces
 
-from tajmahal.rules import Permission, RuleSet
+from tajmahal.model import Permission, RuleSet
 
 
 @pytest.mark.clause("TM.REWARD.CROWN.PALACE", "TM.REWARD.CROWN.OCCUPIED")

@@ -16,10 +16,7 @@ from scenes import seat_two_starts, three
 
 from tajmahal.engine import apply, legal_actions
 from tajmahal.errors import IllegalActionError
-from tajmahal.rules import ColourChangeFirstTurn, RuleSet
-from tajmahal.state import Step
-from tajmahal.symbols import CardColour
-from tajmahal.view import view
+from tajmahal.model import CardColour, ColourChangeFirstTurn, RuleSet, Step, view
 
 
 @pytest.mark.clause(

@@ -15,12 +15,19 @@ import pytest
 from positions import run, with_hand
 from scenes import three
 
-from tajmahal.actions import parse_action
 from tajmahal.engine import apply, apply_with_events
-from tajmahal.events import Event, EventKind, PointSource
-from tajmahal.rules import ColourChangeFirstTurn, RuleSet
-from tajmahal.state import GameState, PlayerState, Step
-from tajmahal.symbols import CardColour
+from tajmahal.model import (
+    CardColour,
+    ColourChangeFirstTurn,
+    Event,
+    EventKind,
+    GameState,
+    PlayerState,
+    PointSource,
+    RuleSet,
+    Step,
+    parse_action,
+)
 
 Applying = Callable[[GameState, str], tuple[GameState, tuple[Event, ...]]]
 

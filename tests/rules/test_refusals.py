@@ -9,12 +9,9 @@ from __future__ import annotations
 import pytest
 from positions import COMPONENTS, run, table, with_bonus, with_deck, with_palaces
 
-from tajmahal.actions import parse_action
 from tajmahal.engine import apply, apply_with_events
 from tajmahal.errors import IllegalActionError
-from tajmahal.rules import Permission, RuleSet
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import BonusKind
+from tajmahal.model import BonusKind, GameState, Permission, RuleSet, Step, parse_action
 
 
 def refused(state: GameState, text: str) -> str | None:

@@ -5,12 +5,9 @@ from __future__ import annotations
 import pytest
 from positions import COMPONENTS, player, run, table, with_bonus, with_deck
 
-from tajmahal.actions import parse_action
 from tajmahal.engine import apply, apply_with_events, chance_cards, legal_actions
 from tajmahal.errors import IllegalActionError
-from tajmahal.events import EventKind
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import BonusKind
+from tajmahal.model import BonusKind, EventKind, GameState, Step, parse_action
 
 CARD_TILE = min(t.id for t in COMPONENTS.bonus_tiles.values() if t.kind is BonusKind.CARD)
 """A square bonus tile that gives a card."""

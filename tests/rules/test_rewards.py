@@ -20,9 +20,7 @@ from positions import (
 
 from tajmahal.engine import crown_cities, palace_cities
 from tajmahal.errors import IllegalActionError
-from tajmahal.rules import Permission, RuleSet
-from tajmahal.state import Palace, Step
-from tajmahal.symbols import Symbol
+from tajmahal.model import Palace, Permission, RuleSet, Step, Symbol
 
 B_FIRST = "BACDEFGHIJK"
 """Visit 1 goes to province B (cities B1 to B4; B3 is a fortress)."""

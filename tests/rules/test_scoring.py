@@ -15,9 +15,9 @@ from positions import (
     with_player,
 )
 
-from tajmahal.scoring import goods_points, hand_points, palace_points
-from tajmahal.state import Palace
-from tajmahal.symbols import Good
+from tajmahal.engine import palace_points
+from tajmahal.engine._scoring import goods_points, hand_points
+from tajmahal.model import Good, Palace
 
 RICE, TEA, SPICES, JEWELS = Good.RICE, Good.TEA, Good.SPICES, Good.JEWELS
 BOARD = COMPONENTS.board

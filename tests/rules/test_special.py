@@ -14,9 +14,8 @@ from positions import (
 )
 from scenes import SPECIALS, holding
 
-from tajmahal.scoring import symbol_counts
-from tajmahal.state import Step
-from tajmahal.symbols import Symbol
+from tajmahal.engine import symbol_counts
+from tajmahal.model import Step, Symbol
 
 
 @pytest.mark.clause("TM.SPECIAL.ELEPHANT", "TM.COMP.SPECIALS")

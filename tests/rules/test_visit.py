@@ -20,12 +20,17 @@ from positions import (
 )
 from scenes import mogul_held_by, vizier_pair
 
-from tajmahal.actions import Reshuffle
 from tajmahal.engine import apply, chance_cards, legal_actions
 from tajmahal.errors import IllegalActionError
-from tajmahal.rules import AlreadyHeldSpecial, RuleSet
-from tajmahal.state import DISPLAY_SIZES, Step
-from tajmahal.symbols import INFLUENCE_SYMBOLS, Symbol
+from tajmahal.model import (
+    DISPLAY_SIZES,
+    INFLUENCE_SYMBOLS,
+    AlreadyHeldSpecial,
+    Reshuffle,
+    RuleSet,
+    Step,
+    Symbol,
+)
 
 V = Symbol.VIZIER
 

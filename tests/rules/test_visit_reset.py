@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from positions import at_visit, finish_visit, table
 
-from tajmahal.state import Step
+from tajmahal.model import Step
 
 
 @pytest.mark.clause("TM.VISIT.END", "TM.PLAY.COLOUR_RESET", "TM.VISIT.NEXT.START_PLAYER")

@@ -19,9 +19,14 @@ from scenes import last_seat_alone, withdrawn
 
 from tajmahal.engine import legal_actions
 from tajmahal.errors import IllegalActionError
-from tajmahal.rules import MajorityScope, RuleSet, WithdrawWithoutPlaying
-from tajmahal.state import Step
-from tajmahal.symbols import INFLUENCE_SYMBOLS, Symbol
+from tajmahal.model import (
+    INFLUENCE_SYMBOLS,
+    MajorityScope,
+    RuleSet,
+    Step,
+    Symbol,
+    WithdrawWithoutPlaying,
+)
 
 V, G, M, P = Symbol.VIZIER, Symbol.GENERAL, Symbol.MONK, Symbol.PRINCESS
 

@@ -27,12 +27,20 @@ from positions import (
     with_player,
 )
 
-from tajmahal.components import Components, load_components
-from tajmahal.engine import palace_cities
+from tajmahal.engine import new_game, palace_cities, random_setup
 from tajmahal.errors import ComponentError
-from tajmahal.setup import new_game, random_setup
-from tajmahal.state import INFLUENCE_TILES_PER_KIND, Step
-from tajmahal.symbols import COLOURS, BonusKind, CardColour, Good, SpecialKind, Symbol
+from tajmahal.model import (
+    COLOURS,
+    INFLUENCE_TILES_PER_KIND,
+    BonusKind,
+    CardColour,
+    Components,
+    Good,
+    SpecialKind,
+    Step,
+    Symbol,
+    load_components,
+)
 
 V, G, M, P = Symbol.VIZIER, Symbol.GENERAL, Symbol.MONK, Symbol.PRINCESS
 E, MOGUL = Symbol.ELEPHANT, Symbol.MOGUL

@@ -22,22 +22,32 @@ from positions import (
 )
 from scenes import TWO_ELEPHANTS, VIZIER_AND_CROWN, vizier_and_crown
 
-from tajmahal.actions import WITHDRAW, Action, Reshuffle, parse_action
 from tajmahal.engine import (
+    SetupOutcome,
     apply,
     apply_with_events,
     chance_cards,
     crown_cities,
     legal_actions,
+    new_game,
     palace_cities,
 )
 from tajmahal.errors import IllegalActionError
-from tajmahal.events import Event
-from tajmahal.rules import Permission, RuleSet
-from tajmahal.setup import SetupOutcome, new_game
-from tajmahal.state import GameState, Palace, Step
-from tajmahal.symbols import BonusKind, Symbol
-from tajmahal.trace import Recorder, replay
+from tajmahal.model import (
+    WITHDRAW,
+    Action,
+    BonusKind,
+    Event,
+    GameState,
+    Palace,
+    Permission,
+    Reshuffle,
+    RuleSet,
+    Step,
+    Symbol,
+    parse_action,
+)
+from tajmahal.records import Recorder, replay
 
 V, G, M, P = Symbol.VIZIER, Symbol.GENERAL, Symbol.MONK, Symbol.PRINCESS
 

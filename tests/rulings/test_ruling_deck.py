@@ -28,13 +28,11 @@ from scenes import (
     withdrawn,
 )
 
-from tajmahal.actions import WITHDRAW, Reshuffle, Take, parse_action
+from tajmahal.agents import RandomPlayer, play_match
 from tajmahal.engine import apply, apply_with_events, chance_cards, legal_actions
 from tajmahal.errors import IllegalActionError
-from tajmahal.match import play_match
-from tajmahal.players import RandomPlayer
-from tajmahal.state import Step
-from tajmahal.trace import dumps_record, record_from_json, replay, replay_steps
+from tajmahal.model import WITHDRAW, Reshuffle, Step, Take, parse_action
+from tajmahal.records import dumps_record, record_from_json, replay, replay_steps
 
 # ---------------------------------------------------------------------------------------
 # RUL.DECK.EXHAUSTED

@@ -21,13 +21,9 @@ from positions import (
 )
 from scenes import last_withdrawal
 
-from tajmahal.actions import WITHDRAW, Action, Reshuffle
-from tajmahal.components import CardId
 from tajmahal.engine import apply, apply_with_events, legal_actions
-from tajmahal.events import Event
-from tajmahal.scoring import hand_points
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import Symbol
+from tajmahal.engine._scoring import hand_points
+from tajmahal.model import WITHDRAW, Action, CardId, Event, GameState, Reshuffle, Step, Symbol
 
 
 def _last_withdrawal_of_game(

@@ -14,9 +14,7 @@ from positions import (
 )
 from scenes import tied_generals
 
-from tajmahal.rules import MajorityScope, RuleSet
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import INFLUENCE_SYMBOLS, Symbol
+from tajmahal.model import INFLUENCE_SYMBOLS, GameState, MajorityScope, RuleSet, Step, Symbol
 
 V, G, M, P = Symbol.VIZIER, Symbol.GENERAL, Symbol.MONK, Symbol.PRINCESS
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from positions import legal, player, run, table, with_deck_top, with_display, with_hand
 
-from tajmahal.state import GameState, Step
-from tajmahal.view import picks_along, track_picks, view
+from tajmahal.model import GameState, Step, view
+from tajmahal.model._view import picks_along, track_picks
 
 pytestmark = pytest.mark.clause("TM.PLAY.PUBLIC_INFORMATION", "TM.PLAY.HANDS_SECRET")
 

@@ -19,10 +19,17 @@ from positions import (
 from scenes import mogul_held_by
 
 from tajmahal.errors import IllegalActionError
-from tajmahal.events import Event
-from tajmahal.rules import AlreadyHeldSpecial, ColourChangeFirstTurn, RuleSet
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import CardColour, SpecialKind, Symbol
+from tajmahal.model import (
+    AlreadyHeldSpecial,
+    CardColour,
+    ColourChangeFirstTurn,
+    Event,
+    GameState,
+    RuleSet,
+    SpecialKind,
+    Step,
+    Symbol,
+)
 
 V, P = Symbol.VIZIER, Symbol.PRINCESS
 

@@ -23,13 +23,21 @@ from positions import (
 )
 from scenes import card_showing
 
-from tajmahal.actions import Play, parse_action
-from tajmahal.board import City
-from tajmahal.engine import apply, legal_actions
+from tajmahal.engine import apply, legal_actions, new_game
 from tajmahal.errors import ActionSyntaxError, IllegalActionError
-from tajmahal.setup import new_game
-from tajmahal.state import DISPLAY_SIZES, GameState, Palace, Step
-from tajmahal.symbols import INFLUENCE_SYMBOLS, CardColour, SpecialKind, Symbol
+from tajmahal.model import (
+    DISPLAY_SIZES,
+    INFLUENCE_SYMBOLS,
+    CardColour,
+    City,
+    GameState,
+    Palace,
+    Play,
+    SpecialKind,
+    Step,
+    Symbol,
+    parse_action,
+)
 
 
 def _take_first(state: GameState) -> GameState:

@@ -23,16 +23,22 @@ from positions import (
 )
 from scenes import card_showing
 
-from tajmahal.actions import WITHDRAW, Action, Play, Reshuffle
-from tajmahal.engine import apply, apply_with_events, legal_actions
+from tajmahal.agents import RandomPlayer, play_match
+from tajmahal.engine import apply, apply_with_events, legal_actions, new_game, random_setup
 from tajmahal.errors import IllegalActionError
-from tajmahal.events import Event
-from tajmahal.match import play_match
-from tajmahal.players import RandomPlayer
-from tajmahal.setup import new_game, random_setup
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import INFLUENCE_SYMBOLS, CardColour, Symbol
-from tajmahal.trace import dumps_record, initial_state, record_from_json, replay, replay_steps
+from tajmahal.model import (
+    INFLUENCE_SYMBOLS,
+    WITHDRAW,
+    Action,
+    CardColour,
+    Event,
+    GameState,
+    Play,
+    Reshuffle,
+    Step,
+    Symbol,
+)
+from tajmahal.records import dumps_record, initial_state, record_from_json, replay, replay_steps
 
 
 def _tile(number: int) -> str:

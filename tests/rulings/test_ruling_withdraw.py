@@ -23,13 +23,19 @@ from positions import (
 )
 from scenes import last_seat_alone
 
-from tajmahal.actions import Take
 from tajmahal.engine import apply, legal_actions
 from tajmahal.errors import IllegalActionError
-from tajmahal.events import Event
-from tajmahal.rules import RuleSet, WithdrawWithoutPlaying
-from tajmahal.state import GameState, Step
-from tajmahal.symbols import BonusKind, Good, Symbol
+from tajmahal.model import (
+    BonusKind,
+    Event,
+    GameState,
+    Good,
+    RuleSet,
+    Step,
+    Symbol,
+    Take,
+    WithdrawWithoutPlaying,
+)
 
 V, G = Symbol.VIZIER, Symbol.GENERAL
 

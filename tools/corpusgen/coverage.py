@@ -10,8 +10,8 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from tajmahal.rules import RuleSet
-from tajmahal.tags import TAGS as EDGE_TAGS
+from tajmahal.model import RuleSet
+from tajmahal.records import TAGS as EDGE_TAGS
 
 ROOT = Path(__file__).resolve().parents[2]
 """The repository."""
@@ -162,7 +162,7 @@ def coverage(manifest: dict[str, Any], root: Path = ROOT) -> dict[str, Any]:
         elif status == "ruling":
             missing_clauses[clause] = "settled by its rulings (see the rulings coverage)"
         else:
-            missing_clauses[clause] = "no step names it (tajmahal.tags.step_clauses)"
+            missing_clauses[clause] = "no step names it (tajmahal.records._tags.step_clauses)"
     missing_rulings: dict[str, str] = {}
     for ruling_id, ruling in rulings.items():
         if ruling_id in by_ruling:
@@ -182,7 +182,7 @@ def coverage(manifest: dict[str, Any], root: Path = ROOT) -> dict[str, Any]:
                 "step names the ruling itself"
             )
         else:
-            missing_rulings[ruling_id] = "no step names it (tajmahal.tags.step_clauses)"
+            missing_rulings[ruling_id] = "no step names it (tajmahal.records._tags.step_clauses)"
     return {
         "traces": len(traces),
         "steps": sum(trace["steps"] for trace in traces),

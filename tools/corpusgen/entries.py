@@ -10,10 +10,9 @@ from __future__ import annotations
 import attrs
 
 from corpusgen.players import MIXES
-from tajmahal.components import Components
-from tajmahal.match import play_match
-from tajmahal.rules import RULE_OPTIONS, RuleSet
-from tajmahal.trace import Record
+from tajmahal.agents import play_match
+from tajmahal.model import RULE_OPTIONS, Components, RuleSet
+from tajmahal.records import Record
 
 
 def rule_set(options: dict[str, str]) -> RuleSet:

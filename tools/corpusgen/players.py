@@ -9,11 +9,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
-from tajmahal.actions import Action, Withdraw
+from tajmahal.agents import GreedyPlayer, Player, RandomPlayer
 from tajmahal.engine import apply_with_events
-from tajmahal.players import GreedyPlayer, Player, RandomPlayer
-from tajmahal.state import GameState, Step
-from tajmahal.tags import edge_tags
+from tajmahal.model import Action, GameState, Step, Withdraw
+from tajmahal.records import edge_tags
 
 
 class EdgeSeeker:

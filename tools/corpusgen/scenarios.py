@@ -2,7 +2,7 @@
 
 A scenario deals chosen cards to a seat, makes it the start player and scripts its
 first actions, then plays on like any entry; apart because it drives the game loop
-itself instead of :func:`tajmahal.match.play_match`.
+itself instead of :func:`tajmahal.agents.play_match`.
 """
 
 from __future__ import annotations
@@ -14,12 +14,17 @@ import attrs
 
 from corpusgen.entries import Entry, rule_set
 from corpusgen.players import MIXES
-from tajmahal.actions import Action, PlacePalace
-from tajmahal.components import Components
-from tajmahal.engine import apply_with_events, legal_actions, random_reshuffle
-from tajmahal.match import chance_seed
-from tajmahal.setup import SetupOutcome, new_game, random_setup
-from tajmahal.trace import Record, Recorder
+from tajmahal.agents import chance_seed
+from tajmahal.engine import (
+    SetupOutcome,
+    apply_with_events,
+    legal_actions,
+    new_game,
+    random_reshuffle,
+    random_setup,
+)
+from tajmahal.model import Action, Components, PlacePalace
+from tajmahal.records import Record, Recorder
 
 
 def _give(setup: SetupOutcome, seat: int, cards: Sequence[str]) -> SetupOutcome:

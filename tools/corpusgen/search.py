@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from corpusgen.entries import Entry, tags_of
 from corpusgen.scenarios import SCENARIO_TAGS
-from tajmahal.components import Components
-from tajmahal.tags import TAGS as EDGE_TAGS
-from tajmahal.trace import Record
+from tajmahal.model import Components
+from tajmahal.records import TAGS as EDGE_TAGS
+from tajmahal.records import Record
 
 TRACE_TAGS: tuple[str, ...] = tuple(tag for tag in EDGE_TAGS if tag != "placement-refused")
 """Tags a record can reach (a refused placement is never a step of a record)."""

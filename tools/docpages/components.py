@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from docpages.common import Writer, ruling_link
-from tajmahal.components import Components
-from tajmahal.render import board_svg, bonus_label
+from tajmahal.model import Components
+from tajmahal.notation._render import board_svg, bonus_label
 
 
 def card_provenance(card_id: str, colour: str) -> str:

@@ -18,7 +18,7 @@ import attrs
 import clause_refs
 from docpages.common import ROOT, Writer, clause_link, one_line
 from docpages.index import Index
-from tajmahal.render import board_svg
+from tajmahal.notation._render import board_svg
 
 EXAMPLES = ROOT / "tests" / "rules" / "test_examples.py"
 """The rulebooks' worked examples, reproduced as tests."""

@@ -1,20 +1,25 @@
 """The pages read from the interfaces' own definitions: command line, API, schemas.
 
 The command line from :func:`tajmahal.cli.build_parser`, one autodoc page per public
-module, every JSON Schema shown whole, and the registry's READMEs included: none of them
-restates what its source says, so they cannot drift from it.
+package or module (private modules, ``_name.py``, are documented through the package that
+re-exports their names), every JSON Schema shown whole, and the registry's READMEs
+included: none of them restates what its source says, so they cannot drift from it.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
+import inspect
 import json
 import os
 import pkgutil
 
+from sphinx.pycode import ModuleAnalyzer
+
 from docpages.common import ROOT, Writer, one_line
-from tajmahal import cli
+from tajmahal.cli import _main as cli
 
 
 def cli_page(writer: Writer) -> None:
@@ -79,7 +84,7 @@ def api_pages(writer: Writer) -> None:
         if module == "tajmahal":
             lines[4] = "   :no-members:"
         # A package that re-exports a function named like one of its submodules
-        # (``tajmahal.fuzz.shrink``): the name belongs to the submodule's page.
+        # (``tajmahal.testing.fuzz``): the name belongs to the submodule's page.
         clashes = sorted(
             name
             for name in getattr(importlib.import_module(module), "__all__", ())
@@ -87,6 +92,8 @@ def api_pages(writer: Writer) -> None:
         )
         if clashes:
             lines.insert(6, f"   :exclude-members: {', '.join(clashes)}")
+        if module != "tajmahal":
+            lines += _reexported_data(module)
         writer.write(f"api/{module}.md", "\n".join(lines))
     index = [
         "# API reference",
@@ -101,6 +108,41 @@ def api_pages(writer: Writer) -> None:
         "",
     ]
     writer.write("api/index.md", "\n".join(index))
+
+
+def _reexported_data(module: str) -> list[str]:
+    """``py:data`` entries for the constants a package re-exports from its private modules.
+
+    autodoc finds a constant's docstring (the string under its assignment) only in the
+    module that assigns it, so a package page would leave out every constant it
+    re-exports; each is written here with the docstring of its defining module.
+    """
+    package = importlib.import_module(module)
+    lines: list[str] = []
+    for name in getattr(package, "__all__", ()):
+        value = getattr(package, name)
+        if callable(value) or isinstance(value, type) or inspect.ismodule(value):
+            continue
+        for source in _private_sources(module):
+            docs = ModuleAnalyzer.for_module(source).find_attr_docs()
+            if ("", name) in docs:
+                lines += ["```{eval-rst}", f".. py:data:: {name}", f"   :module: {module}", ""]
+                lines += [f"   {line}" if line else "" for line in docs[("", name)]]
+                lines += ["```", ""]
+                break
+    return lines
+
+
+def _private_sources(module: str) -> list[str]:
+    """The private modules a package imports its public names from, in import order."""
+    tree = ast.parse(inspect.getsource(importlib.import_module(module)))
+    return [
+        node.module
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom)
+        and node.module is not None
+        and node.module.rsplit(".", 1)[-1].startswith("_")
+    ]
 
 
 def registry_formats_page(writer: Writer) -> None:

@@ -13,7 +13,8 @@ from typing import Any
 from docpages.common import Writer, clause_link, locator, one_line, ruling_link
 from docpages.examples import Example, example_area, example_section, palace_figure, worked_examples
 from docpages.index import Index
-from tajmahal.registry import AREAS, RULEBOOKS
+from tajmahal.registry import RULEBOOKS
+from tajmahal.registry._registry import AREAS
 
 AREA_TITLES = {
     "components": "Components",
@@ -27,7 +28,7 @@ AREA_TITLES = {
     "special": "Special cards",
     "end": "The end of the game",
 }
-"""Page titles of the clause areas (:data:`tajmahal.registry.AREAS` gives their order)."""
+"""Page titles of the clause areas (:data:`tajmahal.registry._registry.AREAS` gives their order)."""
 
 STATUS_WORDS = {
     "implemented": "implemented: code names it and a test checks it",

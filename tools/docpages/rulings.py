@@ -1,6 +1,6 @@
 """The rulings pages: one page per ruling, and the index by category with the options.
 
-The options table is checked against :data:`tajmahal.rules.RULE_OPTIONS`, so every
+The options table is checked against :data:`tajmahal.model.RULE_OPTIONS`, so every
 configurable ruling shows the ``--rule`` flags the command line accepts.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from docpages.common import Writer, book, clause_link, locator, one_line, ruling_link
 from docpages.index import Index
-from tajmahal import rules
+from tajmahal.model import _options as rules
 
 CATEGORY_WORDS = {
     "gap": "Gaps: all four texts are silent",
@@ -108,7 +108,7 @@ def rulings_pages(writer: Writer, index: Index) -> None:
         "## Rule-set options",
         "",
         "Where reasonable tables settle a point differently, the ruling is an option of "
-        "{py:class}`tajmahal.rules.RuleSet`; every game record names the rule set it was "
+        "{py:class}`tajmahal.model.RuleSet`; every game record names the rule set it was "
         "played under. Choose one with `tajmahal play --rule NAME=VALUE` (repeatable).",
         "",
         "| option | ruling | values (flag) | default |",

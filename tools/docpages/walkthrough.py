@@ -13,11 +13,9 @@ from typing import Any
 
 from docpages.common import ROOT, Writer, id_link, one_line
 from docpages.index import Index
-from tajmahal.account import event_lines, opening_lines
-from tajmahal.components import Components
-from tajmahal.events import EventKind
-from tajmahal.render import position_svg
-from tajmahal.trace import initial_state, read_record, replay_steps
+from tajmahal.model import Components, EventKind
+from tajmahal.notation import position_svg
+from tajmahal.records import event_lines, initial_state, opening_lines, read_record, replay_steps
 
 WALKTHROUGH_TRACES = ("seeded-4p-001.json", "golden-4p-seed2000.json", "full-3p.json")
 """The golden records the walkthrough prefers, first found in ``specs/traces/`` wins."""
@@ -39,7 +37,7 @@ POINT_COLUMNS = {
     "plus-two": "+2 card",
     "hand": "hand",
 }
-"""The sources of points (:class:`tajmahal.events.PointSource`) as table columns."""
+"""The sources of points (:class:`tajmahal.model.PointSource`) as table columns."""
 
 
 def points_table(

@@ -44,9 +44,9 @@ class Mutant:
     """One mutant as mutmut left it."""
 
     name: str
-    """mutmut's name, e.g. ``tajmahal.scoring.x_wins_majority__mutmut_2``."""
+    """mutmut's name, e.g. ``tajmahal.engine._scoring.x_wins_majority__mutmut_2``."""
     module: str
-    """The dotted module, e.g. ``tajmahal.scoring``."""
+    """The dotted module, e.g. ``tajmahal.engine``."""
     status: str
     """Its status (:data:`STATUS_BY_EXIT_CODE`)."""
     seconds: float

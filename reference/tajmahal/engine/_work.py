@@ -1,6 +1,6 @@
 """The working copy: a mutable, copy-on-write mirror of one frozen state.
 
-``apply`` never changes a :class:`~tajmahal.state.GameState`. It wraps the state in a
+``apply`` never changes a :class:`~tajmahal.model.GameState`. It wraps the state in a
 :class:`Work`, lets the rule modules change the working copy, and freezes the result.
 Collections are copied from the frozen state only when first changed and only changed
 parts are rebuilt (and re-sorted) on :meth:`Work.freeze`: most actions touch one player
@@ -15,11 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
-from tajmahal.board import CityId
-from tajmahal.components import CardId, Components
-from tajmahal.events import Event
-from tajmahal.state import GameState, Palace, PlayerState, Step
-from tajmahal.symbols import SpecialKind, Symbol
+from tajmahal.model import (
+    CardId,
+    CityId,
+    Components,
+    Event,
+    GameState,
+    Palace,
+    PlayerState,
+    SpecialKind,
+    Step,
+    Symbol,
+)
 
 SYMBOL_ORDER: tuple[Symbol, ...] = tuple(Symbol)
 """Every symbol in canonical order: ``SYMBOL_ORDER.index`` is the sort key of influence
@@ -27,7 +34,7 @@ tiles, as ``SYMBOL_INDEX`` is, without hashing enum members (which runs Python c
 
 
 class WorkPlayer:
-    """Mutable mirror of :class:`~tajmahal.state.PlayerState` used inside one ``apply``."""
+    """Mutable mirror of :class:`~tajmahal.model.PlayerState` used inside one ``apply``."""
 
     __slots__ = (
         "colour",
@@ -87,7 +94,7 @@ class WorkPlayer:
 
 
 class Work:
-    """Mutable, copy-on-write mirror of :class:`~tajmahal.state.GameState` plus the events
+    """Mutable, copy-on-write mirror of :class:`~tajmahal.model.GameState` plus the events
     of one ``apply`` (recorded only when ``recording`` is true)."""
 
     __slots__ = (
@@ -327,9 +334,9 @@ _Table = TypeVar("_Table")
 ChoiceT = TypeVar("ChoiceT")
 """What the legal-action tables hold for each decision: the action objects, or
 anything that stands one for one for them, such as an action space's integer ids (the
-generators :func:`~tajmahal.engine.play.play_actions`,
-:func:`~tajmahal.engine.withdraw.take_actions` and
-:func:`~tajmahal.engine.reward.placement_actions` are generic over it)."""
+generators :func:`~tajmahal.engine._play.play_actions`,
+:func:`~tajmahal.engine._withdraw.take_actions` and
+:func:`~tajmahal.engine._reward.placement_actions` are generic over it)."""
 
 
 class PerComponents(Generic[_Table]):

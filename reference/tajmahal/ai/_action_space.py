@@ -1,0 +1,314 @@
+"""A fixed, numbered action space: every decision of the game as one integer.
+
+Learning frameworks need a fixed set of actions numbered ``0 .. size - 1`` and a mask of
+the legal ones. The numbering is a pure function of the component set, built from its
+sorted ids in blocks (``docs/ai.md`` lists the ranges for the embedded components):
+
+=====  ========================  ================================================
+block  actions                   order inside the block
+=====  ========================  ================================================
+0      ``withdraw``              one id
+1      ``play C``                coloured cards C, sorted by id
+2      ``play C X``              C as in block 1, then extras X (white cards and
+                                 special cards) sorted by id: ``start + c * E + x``
+                                 for E extras
+3      ``palace Y``              cities Y, sorted by id
+4      ``crown Y``               cities Y, sorted by id
+5      ``take A``                regular cards A, sorted by id
+6      ``take A B``              pairs A < B of regular cards, in lexicographic
+                                 order of their positions in the sorted list
+=====  ========================  ================================================
+
+The legal ids of a state come straight from the engine: :meth:`ActionSpace.legal_ids`
+runs the engine's own legal-action generators (:func:`tajmahal.engine.legal_choices`)
+over copies of the engine's tables that hold ids instead of action objects (made once per
+component set, :meth:`tajmahal.engine.ChoiceTables.mapped`), then sorts them, so no
+action is looked up: the same rules give the same decisions as numbers.
+:meth:`ActionSpace.ids_of` and :meth:`ActionSpace.flag` number any actions a caller
+holds.
+
+Chance outcomes (``reshuffle``) are not decisions and have no id here; see
+:mod:`tajmahal.ai`. The numbering is part of the published API: a release that
+changes it must bump :data:`ACTION_SPACE_VERSION` (a test pins ids literally).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
+from types import MappingProxyType
+from typing import Protocol
+
+import attrs
+
+from tajmahal.engine import ChoiceTables, action_tables, legal_choices
+from tajmahal.model import (
+    WITHDRAW,
+    Action,
+    CardColour,
+    CardId,
+    Components,
+    GameState,
+    PlaceCrown,
+    PlacePalace,
+    Play,
+    Take,
+    default_components,
+)
+
+_SEEN_LIMIT = 50_000
+"""Action objects remembered by :meth:`ActionSpace.ids_of` before it starts over."""
+
+ACTION_SPACE_VERSION = 1
+"""Version of the numbering rule above; bumped whenever an id could change meaning."""
+
+
+class Flags(Protocol):
+    """Anything whose items can be set by integer index (a mask's memory view, a list)."""
+
+    def __setitem__(self, index: int, value: int, /) -> None: ...
+
+
+@attrs.frozen(slots=True)
+class Block:
+    """One contiguous range of ids holding one kind of action."""
+
+    name: str
+    """``withdraw``, ``play``, ``play-extra``, ``palace``, ``crown``, ``take-one`` or
+    ``take-two``."""
+    start: int
+    """The first id of the block."""
+    size: int
+    """How many ids it holds."""
+
+
+@attrs.frozen(slots=True, eq=False)
+class ActionSpace:
+    """The numbering of every decision for one component set.
+
+    Built by :func:`action_space`; ``action_from_id(action_id(a)) == a`` for every
+    decision ``a`` the components allow.
+    """
+
+    components: Components
+    """The component set the numbering is derived from."""
+    blocks: tuple[Block, ...]
+    """The ranges of ids, in order (see the module docstring)."""
+    actions: tuple[Action, ...]
+    """Every decision, indexed by its id."""
+    ids: Mapping[Action, int]
+    """The id of every decision."""
+    _plays: Mapping[str, Mapping[str | None, int]] = attrs.field(repr=False)
+    """``play`` ids by coloured card, then by extra card (None for none)."""
+    _takes: Mapping[tuple[str, ...], int] = attrs.field(repr=False)
+    """``take`` ids by the cards taken."""
+    _palaces: Mapping[str, int] = attrs.field(repr=False)
+    """``palace`` ids by city."""
+    _crowns: Mapping[str, int] = attrs.field(repr=False)
+    """``crown`` ids by city."""
+    _choice_ids: ChoiceTables[int] = attrs.field(repr=False)
+    """The engine's tables of legal actions holding ids instead (see :meth:`legal_ids`)."""
+    _seen: dict[int, int] = attrs.field(factory=dict, repr=False)
+    """Ids of action objects met before, by object identity (see :meth:`ids_of`)."""
+    _kept: list[Action] = attrs.field(factory=list, repr=False)
+    """The action objects of :attr:`_seen`, kept alive so their identities stay theirs."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionSpace:
+        """Itself: the numbering never changes, and a copy of :attr:`_seen` would hold
+        identities of objects it does not keep alive."""
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its component set: unpickling numbers them again (identities mean
+        nothing in another process)."""
+        return (action_space, (self.components,))
+
+    @property
+    def size(self) -> int:
+        """Number of ids (the length of an action mask)."""
+        return len(self.actions)
+
+    def action_id(self, action: Action) -> int:
+        """The id of a decision; ``KeyError`` for a chance outcome or an unknown card/city."""
+        return self.ids[action]
+
+    def ids_of(self, actions: Iterable[Action]) -> list[int]:
+        """The ids of ``actions``, in the same order.
+
+        A fast path for whole legal sets: the engine hands out the same action objects
+        again and again, so ids are remembered by object identity (each remembered
+        action is kept alive, so its id cannot be reused by another object); anything
+        new is looked up by card and city strings, whose hashes are cached, rather than
+        by action values.
+        """
+        if type(actions) is not tuple and type(actions) is not list:
+            actions = list(actions)
+        try:
+            seen = self._seen
+            return [seen[id(action)] for action in actions]
+        except KeyError:
+            return self._learn(actions)
+
+    def sorted_ids_of(self, actions: Iterable[Action]) -> list[int]:
+        """``sorted(self.ids_of(actions))``, sorted as they are looked up (one list fewer:
+        OpenSpiel wants its legal actions sorted)."""
+        if type(actions) is not tuple and type(actions) is not list:
+            actions = list(actions)
+        try:
+            seen = self._seen
+            found = [seen[id(action)] for action in actions]
+        except KeyError:
+            found = self._learn(actions)
+        # Sorted in place: ``sorted`` would copy the list first (about 0.09 us a
+        # decision of some seven legal actions, timed alone).
+        found.sort()
+        return found
+
+    def legal_ids(self, state: GameState) -> list[int]:
+        """The ids of ``legal_actions(state)``, sorted ascending (a new list each call;
+        empty where there is no decision): ``sorted(self.ids_of(legal_actions(state)))``.
+
+        Listed by the engine's own generators reading tables of ids (made once per
+        component set from the engine's tables of actions and this numbering) instead
+        of tables of actions, so no action is looked up: the same rules give the same
+        decisions, in the same order, as numbers. ``ValueError`` for a state of another
+        component set.
+        """
+        components = state.config.components
+        if components is not self.components and components != self.components:
+            raise ValueError("the state's component set is not this action space's")
+        found = legal_choices(state, self._choice_ids)
+        found.sort()
+        return found
+
+    def flag(self, cells: Flags, actions: Sequence[Action]) -> None:
+        """Set ``cells[i] = 1`` at the id ``i`` of every one of ``actions`` (a mask's
+        memory view): what :meth:`ids_of` gives, written without building its list."""
+        seen = self._seen
+        try:
+            for action in actions:
+                cells[seen[id(action)]] = 1
+        except KeyError:
+            for number in self._learn(actions):
+                cells[number] = 1
+
+    def _learn(self, actions: Sequence[Action]) -> list[int]:
+        """The ids of ``actions``, remembering those not met before (see :meth:`ids_of`)."""
+        seen = self._seen
+        found: list[int | None] = list(map(seen.get, map(id, actions)))
+        if len(seen) > _SEEN_LIMIT:
+            seen.clear()
+            self._kept.clear()
+        for position, action in enumerate(actions):
+            if found[position] is None:
+                number = self._lookup(action)
+                seen[id(action)] = number
+                self._kept.append(action)
+                found[position] = number
+        return found  # type: ignore[return-value]
+
+    def _lookup(self, action: Action) -> int:
+        if type(action) is Play:
+            return self._plays[action.coloured][action.extra]
+        if isinstance(action, Take):
+            return self._takes[action.cards]
+        if isinstance(action, PlacePalace):
+            return self._palaces[action.city]
+        if isinstance(action, PlaceCrown):
+            return self._crowns[action.city]
+        return self.ids[action]
+
+    def action_from_id(self, number: int) -> Action:
+        """The decision numbered ``number``; ``IndexError`` outside ``0 .. size - 1``."""
+        if number < 0:
+            raise IndexError(f"action id {number} is negative")
+        return self.actions[number]
+
+    def mask(self, legal: Iterable[Action]) -> tuple[bool, ...]:
+        """A tuple of ``size`` flags, True at the ids of ``legal``."""
+        flags = [False] * len(self.actions)
+        ids = self.ids
+        for action in legal:
+            flags[ids[action]] = True
+        return tuple(flags)
+
+    def block_of(self, number: int) -> Block:
+        """The block holding id ``number``."""
+        for block in self.blocks:
+            if block.start <= number < block.start + block.size:
+                return block
+        raise IndexError(f"action id {number} is outside 0 .. {self.size - 1}")
+
+
+def _build(components: Components) -> ActionSpace:
+    cards = components.cards
+    coloured = sorted(c for c, card in cards.items() if card.colour is not CardColour.WHITE)
+    extras: list[CardId] = sorted(
+        [c for c, card in cards.items() if card.colour is CardColour.WHITE]
+        + list(components.specials)
+    )
+    cities = sorted(components.board.cities)
+    regular = sorted(cards)
+    groups: list[tuple[str, list[Action]]] = [
+        ("withdraw", [WITHDRAW]),
+        ("play", [Play(c) for c in coloured]),
+        ("play-extra", [Play(c, x) for c in coloured for x in extras]),
+        ("palace", [PlacePalace(city) for city in cities]),
+        ("crown", [PlaceCrown(city) for city in cities]),
+        ("take-one", [Take((card,)) for card in regular]),
+        ("take-two", [Take(pair) for pair in combinations(regular, 2)]),
+    ]
+    blocks: list[Block] = []
+    actions: list[Action] = []
+    for name, members in groups:
+        blocks.append(Block(name, len(actions), len(members)))
+        actions.extend(members)
+    ids = {action: number for number, action in enumerate(actions)}
+    plays: dict[str, dict[str | None, int]] = {}
+    takes: dict[tuple[str, ...], int] = {}
+    palaces: dict[str, int] = {}
+    crowns: dict[str, int] = {}
+    for action, number in ids.items():
+        if isinstance(action, Play):
+            plays.setdefault(action.coloured, {})[action.extra] = number
+        elif isinstance(action, Take):
+            takes[action.cards] = number
+        elif isinstance(action, PlacePalace):
+            palaces[action.city] = number
+        elif isinstance(action, PlaceCrown):
+            crowns[action.city] = number
+    return ActionSpace(
+        components,
+        tuple(blocks),
+        tuple(actions),
+        MappingProxyType(ids),
+        MappingProxyType(plays),
+        MappingProxyType(takes),
+        MappingProxyType(palaces),
+        MappingProxyType(crowns),
+        action_tables(components).mapped(ids.get),
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _cached(components: Components) -> ActionSpace:
+    return _build(components)
+
+
+def action_space(components: Components | None = None) -> ActionSpace:
+    """The numbered action space of a component set (the embedded one by default).
+
+    Cached per component set (compared by digest), so calling it in a loop is cheap.
+    """
+    return _cached(components if components is not None else default_components())
+
+
+def action_id(action: Action, components: Components | None = None) -> int:
+    """The id of ``action`` in :func:`action_space` of ``components``."""
+    return action_space(components).action_id(action)
+
+
+def action_from_id(number: int, components: Components | None = None) -> Action:
+    """The decision numbered ``number`` in :func:`action_space` of ``components``."""
+    return action_space(components).action_from_id(number)

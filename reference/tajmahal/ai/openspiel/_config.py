@@ -1,0 +1,243 @@
+"""The game parameters of the ``tajmahal`` OpenSpiel game: their defaults, their checking,
+the game type registered with ``pyspiel``, and the configuration fixed by them
+(:class:`GameConfig`, cached per parameter set)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import itemgetter
+from typing import Any, Protocol
+
+import attrs
+import pyspiel
+
+from tajmahal.ai._action_space import ActionSpace, action_space
+from tajmahal.ai._bounds import Bounds, bounds
+from tajmahal.ai._chance import Dealing, deal_phases
+from tajmahal.model import Components, GameState, RuleSet, default_components, load_components
+
+GAME_NAME = "tajmahal"
+"""The short name the game is registered under."""
+
+DEFAULT_PARAMETERS: dict[str, Any] = {
+    "components": "",
+    "players": 4,
+    "rules": "",
+    "setup": "staged",
+    "seed": 0,
+    "utility": "win",
+}
+"""Every game parameter and its default."""
+
+
+def parse_rules(text: str) -> RuleSet:
+    """The rule set from ``name=value,name=value`` (empty: the defaults)."""
+    if not text:
+        return RuleSet()
+    options: dict[str, str] = {}
+    for item in text.split(","):
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"rules: expected name=value, found {item!r}")
+        options[name.strip()] = value.strip()
+    return RuleSet.from_json(options, field="rules")
+
+
+_GAME_TYPES: dict[str, Any] = {}
+"""The game type per utility, made once (a ``pyspiel.GameType`` takes about 12 us to
+build, and a seeded game is loaded per seed)."""
+
+
+def game_type(utility: str) -> Any:
+    found = _GAME_TYPES.get(utility)
+    if found is None:
+        found = _GAME_TYPES[utility] = _make_game_type(utility)
+    return found
+
+
+def _make_game_type(utility: str) -> Any:
+    return pyspiel.GameType(
+        short_name=GAME_NAME,
+        long_name="Taj Mahal (Reiner Knizia, alea 2000)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM
+        if utility == "win"
+        else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=5,
+        min_num_players=3,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULT_PARAMETERS,
+    )
+
+
+@attrs.frozen(slots=True, eq=False)
+class GameConfig:
+    """Everything fixed by the game parameters (kept off the pyspiel game object, whose
+    Python attributes do not survive every trip through OpenSpiel's C++ side)."""
+
+    parameters: tuple[tuple[str, Any], ...]
+    """The game parameters, sorted by name."""
+    players: int
+    """The player count."""
+    rules: RuleSet
+    """The rule set."""
+    staged: bool
+    """True when the setup is dealt by chance nodes."""
+    seed: int
+    """The seed of a seeded setup."""
+    utility: str
+    """``win`` or ``score``."""
+    components: Components
+    """The component set (the embedded one)."""
+    space: ActionSpace
+    """The numbered decisions."""
+    legal_ids: Callable[[GameState], list[int]]
+    """``space.legal_ids``: the sorted ids of a state's legal actions, listed by the
+    engine from its tables of ids (called directly at every decision)."""
+    limits: Bounds
+    """The proven bounds (:mod:`tajmahal.ai`)."""
+    cards: tuple[str, ...]
+    """Chance index to card id."""
+    card_index: dict[str, int]
+    """Card id to chance index."""
+    province_tiles: tuple[str, ...]
+    """Chance index to province tile id."""
+    bonus_tiles: tuple[str, ...]
+    """Chance index to bonus tile id."""
+    tile_index: dict[str, int]
+    """Tile id to chance index."""
+    deal_phases: tuple[str, ...]
+    """What the n-th draw of a staged setup draws (:func:`tajmahal.ai._chance.deal_phases`)."""
+    chance_ids: int
+    """One more than the largest chance outcome id."""
+    first_draws: dict[str, tuple[int, ...]]
+    """By kind of dealing draw (:data:`deal_phases`' values): the chance ids of the first
+    draw of that kind, when none of it has been drawn (all of them: each kind is drawn
+    from its own pile)."""
+    outcome_pairs: tuple[tuple[tuple[int, float], ...], ...]
+    """By outcome count n, then outcome id: the pair ``(id, 1 / n)`` (shared, never
+    changed: a chance node's outcome list is picked from it rather than built pair by
+    pair, with one look-up for its count)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameConfig:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (game_config, (dict(self.parameters),))
+
+
+_CONFIGS: dict[tuple[Any, ...], GameConfig] = {}
+
+_UNSEEDED: dict[tuple[Any, ...], GameConfig] = {}
+"""A configuration per parameter set but the seed."""
+
+CACHED_GAMES = 32
+"""Configurations and initial states kept (one per parameter set, so per seed when
+seeded) before the caches start over."""
+
+
+_NAMES = tuple(sorted(DEFAULT_PARAMETERS))
+"""The parameter names, sorted (the order of a configuration's key)."""
+
+_KEY = itemgetter(*_NAMES)
+"""A parameter set's values in :data:`_NAMES` order (its cache key), picked in C."""
+
+
+def game_config(params: dict[str, Any]) -> GameConfig:
+    """The configuration for a parameter set (checked; cached)."""
+    values = {**DEFAULT_PARAMETERS, **params}
+    key = _KEY(values)
+    found = _CONFIGS.get(key)
+    if found is not None:
+        return found
+    if len(_CONFIGS) >= CACHED_GAMES:
+        _CONFIGS.clear()
+    # Games that differ only in their seed share everything else (a seeded game is
+    # loaded per seed): reuse a sibling's tables.
+    unseeded = tuple(values[name] if name != "seed" else None for name in sorted(values))
+    sibling = _UNSEEDED.get(unseeded)
+    if sibling is not None:
+        config = _reseeded(sibling, tuple(sorted(values.items())), int(values["seed"]))
+        _CONFIGS[key] = config
+        return config
+    players = int(values["players"])
+    if players not in (3, 4, 5):
+        raise ValueError(f"players: Taj Mahal is for 3 to 5 players, not {players}")
+    if values["setup"] not in ("staged", "seeded"):
+        raise ValueError(f"setup: 'staged' or 'seeded', not {values['setup']!r}")
+    if values["utility"] not in ("win", "score"):
+        raise ValueError(f"utility: 'win' or 'score', not {values['utility']!r}")
+    folder = str(values["components"])
+    components = load_components(folder) if folder else default_components()
+    province_tiles = tuple(sorted(components.province_tiles))
+    bonus_tiles = tuple(sorted(components.bonus_tiles))
+    cards = tuple(sorted(components.cards))
+    chance_ids = max(len(cards), len(province_tiles), len(bonus_tiles), players)
+    tile_index = {
+        **{t: i for i, t in enumerate(province_tiles)},
+        **{t: i for i, t in enumerate(bonus_tiles)},
+    }
+    taj = components.taj_mahal_tile.id
+    space = action_space(components)
+    config = GameConfig(
+        parameters=tuple(sorted(values.items())),
+        players=players,
+        rules=parse_rules(str(values["rules"])),
+        staged=values["setup"] == "staged",
+        seed=int(values["seed"]),
+        utility=str(values["utility"]),
+        components=components,
+        space=space,
+        legal_ids=space.legal_ids,
+        limits=bounds(components, players),
+        cards=cards,
+        card_index={card: i for i, card in enumerate(cards)},
+        province_tiles=province_tiles,
+        bonus_tiles=bonus_tiles,
+        tile_index=tile_index,
+        deal_phases=deal_phases(components),
+        chance_ids=chance_ids,
+        first_draws={
+            "province-tile": tuple(
+                tile_index[str(tile)] for tile in Dealing(components, players).outcomes()
+            ),
+            "bonus-tile": tuple(tile_index[t] for t in bonus_tiles if t != taj),
+            "card": tuple(range(len(cards))),
+            "start-player": tuple(range(players)),
+        },
+        outcome_pairs=tuple(
+            tuple((i, 1.0 / count) for i in range(chance_ids)) if count else ()
+            for count in range(chance_ids + 1)
+        ),
+    )
+    _CONFIGS[key] = _UNSEEDED[unseeded] = config
+    return config
+
+
+_FIELDS = tuple(field.name for field in attrs.fields(GameConfig))
+"""The configuration's fields, in the order its initialiser takes them."""
+
+
+def _reseeded(
+    sibling: GameConfig, parameters: tuple[tuple[str, Any], ...], seed: int
+) -> GameConfig:
+    """``attrs.evolve(sibling, parameters=parameters, seed=seed)``, without its per-field
+    checks (about 2 us instead of 9: a seeded game is loaded per seed)."""
+    values = [getattr(sibling, name) for name in _FIELDS]
+    values[_FIELDS.index("parameters")] = parameters
+    values[_FIELDS.index("seed")] = seed
+    return GameConfig(*values)
+
+
+class ConfiguredGame(Protocol):
+    """What a state and its observers ask of the game they belong to: its configuration."""
+
+    def config(self) -> GameConfig:
+        """The configuration of the game's parameters."""
+        ...

@@ -1,0 +1,243 @@
+"""Taj Mahal as a PettingZoo AEC environment (``pip install tajmahal-reference[pettingzoo]``).
+
+::
+
+    from tajmahal.ai.pettingzoo import env
+
+    game = env(players=4)
+    game.reset(seed=7)
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, info = game.last()
+        mask = observation["action_mask"]
+        action = None if termination or truncation else game.action_space(agent).sample(mask)
+        game.step(action)
+
+Agents are ``seat_0`` .. ``seat_{n-1}``. An observation is a dict: ``observation``, the
+seat's view as :func:`tajmahal.ai.observation_tensor` (float32), and
+``action_mask`` (int8, one flag per id of :mod:`tajmahal.ai`); the mask is
+also in ``infos[agent]["action_mask"]``. The observation dict is a
+:class:`~tajmahal.ai._lazy_observation.LazyObservation`: its tensor is written when first
+read (a player that reads only the mask never pays for it), the same values as if
+written at once. Chance is resolved inside the environment: the
+setup is drawn from the ``reset`` seed (:func:`tajmahal.engine.random_setup`) and each
+reshuffle from a generator seeded by it, the same derivation ``tajmahal play`` uses for
+records (:func:`tajmahal.agents.chance_seed`). Rewards come once, at the end: the winners
+share 1 (``utility="win"``) or each seat gets its final score (``utility="score"``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import AgentSelector
+
+from tajmahal.agents import chance_seed
+from tajmahal.ai._action_space import action_space
+from tajmahal.ai._bounds import bounds
+from tajmahal.ai._encoding import tensor_encoder
+from tajmahal.ai._lazy_observation import LazyObservation
+from tajmahal.ai._tensor import tensor_layout
+from tajmahal.ai._tensor_cache import TensorCache
+from tajmahal.engine import apply, new_game, random_reshuffle, random_setup
+from tajmahal.model import Components, GameState, RuleSet, Step, default_components
+
+_SHUFFLE = Step.SHUFFLE
+_OVER = Step.OVER
+_MASK = "action_mask"
+# An observation is made without calling LazyObservation's own methods (see observe):
+# dict's C ``__new__``, and ``setdefault`` to store the mask into the empty dict (a
+# method descriptor with fast calls, about 500 instructions fewer than the slot wrapper
+# ``dict.__setitem__``; it stores as ``__setitem__`` would, into the dict's own storage).
+_new = dict.__new__
+_put = dict.setdefault
+
+ENV_NAME = "tajmahal_v1"
+"""The versioned environment name (bumped when observations or actions change meaning)."""
+
+
+class TajMahalEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment (see the module docstring)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads a class attribute
+        "name": ENV_NAME,
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        players: int = 4,
+        rules: RuleSet | None = None,
+        utility: Literal["win", "score"] = "win",
+        components: Components | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if players not in (3, 4, 5):
+            raise ValueError(f"Taj Mahal is for 3 to 5 players, not {players}")
+        if utility not in ("win", "score"):
+            raise ValueError(f"utility: 'win' or 'score', not {utility!r}")
+        self.players = players
+        """The player count."""
+        self.rules = rules if rules is not None else RuleSet()
+        """The rule set."""
+        self.utility = utility
+        """``win`` or ``score``."""
+        self.components = components if components is not None else default_components()
+        """The component set."""
+        self.render_mode = render_mode
+        """``ansi`` (the state's canonical JSON) or None."""
+        self.space = action_space(self.components)
+        """The numbered decisions."""
+        self._moves = self.space.actions
+        self.possible_agents = [f"seat_{seat}" for seat in range(players)]
+        self.agents = list(self.possible_agents)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._tensors = TensorCache(tensor_encoder(self.components))
+        size = tensor_layout(self.components).size
+        high = float(max(bounds(self.components, players).score, len(self.components.cards)))
+        # One space object shared by every agent: building gymnasium spaces is slow, and
+        # the agents' spaces are identical.
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, high, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
+            }
+        )
+        discrete = spaces.Discrete(self.space.size)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, discrete)
+        self.state_: GameState | None = None
+        """The engine state (None before the first reset)."""
+        self._chance = random.Random(0)
+        self._legal_ids = self.space.legal_ids
+        self._no_mask = np.zeros(self.space.size, np.int8)
+        """Zeros, never changed: copied for every mask."""
+        self._current_mask = self._no_mask
+        """The mask of the agent to move (the zero mask once the game is over), never
+        changed after it is written."""
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent`` (every id; see the mask)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game: setup drawn from ``seed`` (a random seed when None)."""
+        if seed is None:
+            seed = random.getrandbits(31)
+        setup = random_setup(self.components, self.players, seed)
+        self._chance = random.Random(chance_seed(seed))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._agent_selector = AgentSelector(self.agents)
+        self.agent_selection = self.agents[0]
+        self._settle(new_game(self.components, self.players, setup, self.rules))
+
+    def _settle(self, state: GameState) -> bool:
+        """Resolve chance steps, then point ``agent_selection`` at the seat to move;
+        True when the game is over. :meth:`step` calls only :meth:`_decide` for a move that
+        leads straight to another decision (the commonest case)."""
+        while state.step is _SHUFFLE:
+            state = apply(state, random_reshuffle(state, self._chance))
+        self.state_ = state
+        if state.step is _OVER:
+            self._current_mask = self._no_mask
+            if self.utility == "score":
+                values = [float(score) for score in state.scores]
+            else:
+                winners = state.winners()
+                values = [1.0 / len(winners) if s in winners else 0.0 for s in range(self.players)]
+            for seat, agent in enumerate(self.possible_agents):
+                self.rewards[agent] = values[seat]
+            self.terminations = dict.fromkeys(self.agents, True)
+            for agent in self.agents:
+                self.infos[agent] = {_MASK: np.zeros(self.space.size, np.int8)}
+            return True
+        self._decide(state)
+        return False
+
+    def _decide(self, state: GameState) -> None:
+        """Point ``agent_selection`` at the seat to move in ``state`` (a decision), with
+        its mask in ``infos``; the seat that moved before gets a new, empty info dict."""
+        seat = state.to_move
+        assert seat is not None
+        legal = self._legal_ids(state)
+        infos = self.infos
+        agent = self.possible_agents[seat]
+        if agent != self.agent_selection:
+            infos[self.agent_selection] = {}
+            self.agent_selection = agent
+        # A copy of a zero mask (faster than np.zeros), set flag by flag through a memory
+        # view (faster than numpy's indexing with a short list); the ids come from the
+        # engine's tables of ids (ActionSpace.legal_ids), no action is looked up.
+        mask: Any = self._no_mask.copy()
+        self._current_mask = mask
+        cells = memoryview(mask)
+        for number in legal:
+            cells[number] = 1
+        infos[agent] = {_MASK: mask}
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
+        state = self.state_
+        assert state is not None, "reset() first"
+        # The mover's mask until the game is over (then the zero mask), copied.
+        mask = (self._current_mask if agent == self.agent_selection else self._no_mask).copy()
+        # What lazy_observation() does, without the call: the tensor is written when
+        # first read (see tajmahal.ai).
+        observation: LazyObservation = _new(LazyObservation)
+        _put(observation, _MASK, mask)
+        observation._pending = (self._tensors, state, self._seats[agent])
+        return observation
+
+    def step(self, action: int | None) -> None:
+        """Apply the id ``action`` for the agent to move (None once it is terminated)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state_
+        assert state is not None and action is not None
+        number = int(action)
+        if number < 0:
+            raise IndexError(f"action id {number} is negative")
+        state = apply(state, self._moves[number])
+        # The mover's cumulative reward is due to be set to 0 here; it is 0 already, as
+        # rewards come only at the end (where _accumulate_rewards adds them).
+        step = state.step
+        if step is _SHUFFLE or step is _OVER:
+            if self._settle(state):
+                self._accumulate_rewards()
+            return
+        # A move that leads straight to another decision (the commonest step) needs only
+        # the seat to move and its mask: _settle less its chance and end-of-game cases.
+        self.state_ = state
+        self._decide(state)
+
+    def render(self) -> str | None:
+        """The state's canonical JSON (``ansi``), or None."""
+        if self.render_mode != "ansi" or self.state_ is None:
+            return None
+        from tajmahal.notation import canonical_json
+
+        return canonical_json(self.state_)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(**kwargs: Any) -> TajMahalEnv:
+    """A new environment (keyword arguments as :class:`TajMahalEnv`)."""
+    return TajMahalEnv(**kwargs)

@@ -1,0 +1,340 @@
+"""The ``tajmahal`` command line.
+
+Exit codes: 0 success; 1 the game or a check failed (a record that replays but
+contradicts its stated scores); 2 bad input or usage (a missing or malformed file, an
+unknown id, an illegal action in a record). Errors are one line on stderr naming the
+file, step and field, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+from tajmahal._version import __version__
+from tajmahal.agents import PLAYER_TYPES, Player, play_match
+from tajmahal.cli import _diff as diff
+from tajmahal.cli import _fuzz as fuzz_command
+from tajmahal.cli import _perft as perft_command
+from tajmahal.cli import _rule as rule_command
+from tajmahal.cli import _serve as serve
+from tajmahal.cli import _show as show_command
+from tajmahal.cli import _verify as verify
+from tajmahal.cli._options import add_components_option, chosen_components
+from tajmahal.errors import TajMahalError
+from tajmahal.inputs import display_name, escape_controls
+from tajmahal.model import DEFAULT_RULES, RULE_OPTIONS, Components, GameState, RuleSet
+from tajmahal.notation import canonical_json, state_to_json
+from tajmahal.records import (
+    Record,
+    VerificationError,
+    check_result,
+    closing_lines,
+    event_lines,
+    initial_state,
+    opening_lines,
+    read_record,
+    replay_steps,
+    write_record,
+)
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_BAD_INPUT = 2
+SEED_DIGITS = 30
+"""Most digits in a ``--seed`` (the record stores it; readers refuse longer integers)."""
+MAX_ERROR_CHARS = 2000
+"""Longest error line printed; a longer message (quoting a long value) is cut."""
+EXIT_INTERRUPTED = 130
+"""128 + SIGINT: interrupted with Ctrl-C."""
+EXIT_BROKEN_PIPE = 141
+"""128 + SIGPIPE: standard output was closed by the reader (as for any Unix tool)."""
+
+
+def _seed(text: str) -> int:
+    """A ``--seed``: an integer short enough to be read back from the record it is
+    written into (see :data:`tajmahal.inputs.MAX_INT_DIGITS`)."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit() or not digits.isascii() or len(digits) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected an integer of at most {SEED_DIGITS} digits")
+    return int(text)
+
+
+def _printable(message: str) -> str:
+    """One line, whatever the message quotes: control characters escaped, and cut at
+    :data:`MAX_ERROR_CHARS` characters."""
+    text = escape_controls(message)
+    if len(text) > MAX_ERROR_CHARS:
+        text = text[:MAX_ERROR_CHARS] + "..."
+    return text
+
+
+def _rules(options: Sequence[str]) -> RuleSet:
+    values: dict[str, str] = {}
+    for option in options:
+        name, _, value = option.partition("=")
+        values[name.replace("-", "_")] = value
+    return RuleSet.from_json(values, source="--rule", field="rule")
+
+
+def _agents(spec: str, players: int, seed: int) -> list[Player]:
+    names = [name.strip() for name in spec.split(",") if name.strip()]
+    if not names:
+        raise TajMahalError("--agents: name at least one player type")
+    unknown = [name for name in names if name not in PLAYER_TYPES]
+    if unknown:
+        raise TajMahalError(
+            f"--agents: unknown player type(s) {', '.join(unknown)} "
+            f"(known: {', '.join(PLAYER_TYPES)})"
+        )
+    return [PLAYER_TYPES[names[seat % len(names)]](seed * 10 + seat) for seat in range(players)]
+
+
+def _account(
+    record: Record, components: Components, source: str, quiet: bool
+) -> tuple[list[str], GameState]:
+    """Replay ``record`` and return its account lines (none when ``quiet``: the account
+    is not built at all then) and final state."""
+    state = initial_state(record, components, source)
+    lines = [] if quiet else opening_lines(state, record.names)
+    for replayed in replay_steps(record, components, source):
+        if not quiet:
+            lines.extend(event_lines(replayed.events, record.names, replayed.after))
+        state = replayed.after
+    return lines, state
+
+
+def _print_account(lines: list[str], state: GameState, record: Record, quiet: bool) -> None:
+    if not quiet:
+        print("\n".join(lines))
+    if state.is_over:
+        print("\n".join(closing_lines(state, record.names)))
+    else:
+        print(
+            f"\nThe record stops in visit {state.visit} (after {len(record.steps)} steps); "
+            f"scores so far: {list(state.scores)}"
+        )
+
+
+def _play(arguments: argparse.Namespace) -> int:
+    components = chosen_components(arguments.components)
+    rules = _rules(arguments.rule)
+    agents = _agents(arguments.agents, arguments.players, arguments.seed)
+    result = play_match(components, agents, arguments.seed, rules, full=arguments.full)
+    lines, state = _account(result.record, components, "(this game)", arguments.quiet)
+    _print_account(lines, state, result.record, arguments.quiet)
+    if arguments.trace is not None:
+        write_record(result.record, arguments.trace)
+        print(f"Trace written to {arguments.trace} ({len(result.record.steps)} steps)")
+    return EXIT_OK
+
+
+def _replay(arguments: argparse.Namespace) -> int:
+    components = chosen_components(arguments.components)
+    record = read_record(arguments.file)
+    source = display_name(arguments.file)
+    lines, state = _account(record, components, source, arguments.quiet)
+    if state.is_over:  # a record that stops early is replayed as far as it goes
+        check_result(record, state, source)
+    _print_account(lines, state, record, arguments.quiet)
+    return EXIT_OK
+
+
+def _position(arguments: argparse.Namespace) -> int:
+    components = chosen_components(arguments.components)
+    record = read_record(arguments.file)
+    if not 0 <= arguments.step <= len(record.steps):
+        raise TajMahalError(
+            f"--step: the record has {len(record.steps)} steps; choose 0 "
+            f"(after setup) to {len(record.steps)}"
+        )
+    source = display_name(arguments.file)
+    state = initial_state(record, components, source)
+    for replayed in replay_steps(record, components, source):
+        if replayed.index >= arguments.step:
+            break
+        state = replayed.after
+    print(
+        canonical_json(state)
+        if arguments.compact
+        else json.dumps(state_to_json(state), indent=1, sort_keys=True, ensure_ascii=False)
+    )
+    return EXIT_OK
+
+
+def _show_components(arguments: argparse.Namespace) -> int:
+    components = chosen_components(arguments.components)
+    board = components.board
+    print(f"Component set {components.name} ({components.digest})")
+    print(
+        f"  {len(components.cards)} regular cards, {len(components.specials)} special cards, "
+        f"{len(components.province_tiles)} province tiles, {len(components.bonus_tiles)} "
+        f"bonus tiles"
+    )
+    print(
+        f"  board {board.name}: {len(board.provinces)} provinces, {len(board.cities)} cities, "
+        f"{len(board.fortresses)} fortresses, {len(board.roads)} roads; Agra is {board.agra} "
+        f"in province {board.agra_province}"
+    )
+    for special in components.specials.values():
+        print(f"  {special.id}: earned with two {special.earned_by.value} tiles")
+    return EXIT_OK
+
+
+class _DefaultsFormatter(argparse.HelpFormatter):
+    """Help that ends every option with its default, unless the help already says it or
+    there is nothing to show (a flag that is off, an empty list, no value)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            "default" in text
+            or default is None
+            or default is False
+            or default == []
+            or default is argparse.SUPPRESS
+            or action.option_strings == []
+        ):
+            return action.help
+        return f"{text} (default: %(default)s)".lstrip()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed for documentation and tests)."""
+    parser = argparse.ArgumentParser(
+        prog="tajmahal",
+        description="Reference engine for Taj Mahal: play, replay and verify game records.",
+    )
+    parser.add_argument("--version", action="version", version=f"tajmahal {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    play = commands.add_parser("play", help="play a full game between built-in players")
+    play.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="how many players")
+    play.add_argument("--seed", type=_seed, default=0, help="seed of setup, reshuffles and players")
+    play.add_argument("--trace", metavar="FILE", help="write the game record (JSON) here")
+    play.add_argument(
+        "--agents",
+        default="greedy,random",
+        help=f"comma-separated player types, repeated round the table "
+        f"({', '.join(PLAYER_TYPES)}); default: greedy,random",
+    )
+    play.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="a rule-set option, repeatable; known: "
+        + "; ".join(
+            f"{name}={'|'.join(values)} (default {DEFAULT_RULES.to_json()[name]})"
+            for name, values in RULE_OPTIONS.items()
+        ),
+    )
+    play.add_argument("--quiet", action="store_true", help="print only the final scores")
+    play.add_argument(
+        "--full",
+        action="store_true",
+        help="the trace also lists each step's legal actions and public position",
+    )
+    add_components_option(play)
+    play.set_defaults(handler=_play)
+
+    replay = commands.add_parser("replay", help="replay a game record and print its account")
+    replay.add_argument("file", help="the record (- for standard input)")
+    replay.add_argument("--quiet", action="store_true", help="print only the final scores")
+    add_components_option(replay)
+    replay.set_defaults(handler=_replay)
+
+    verify.register(commands)
+
+    position = commands.add_parser(
+        "position", help="print the canonical JSON of the position after a step of a record"
+    )
+    position.add_argument("file", help="the record (- for standard input)")
+    position.add_argument(
+        "--step",
+        type=int,
+        default=0,
+        help="how many steps to apply first (0: the position after setup)",
+    )
+    position.add_argument(
+        "--compact",
+        action="store_true",
+        help="the one-line canonical text (sorted keys, no spaces)",
+    )
+    add_components_option(position)
+    position.set_defaults(handler=_position)
+
+    show = commands.add_parser("components", help="validate and summarise a component set")
+    add_components_option(show)
+    show.set_defaults(handler=_show_components)
+    fuzz_command.register(commands)
+    perft_command.register(commands)
+    serve.register(commands)
+    diff.register(commands)
+    rule_command.register(commands)
+    show_command.register(commands)
+    for subcommand in commands.choices.values():
+        subcommand.formatter_class = _DefaultsFormatter
+    return parser
+
+
+DEBUG_VARIABLE = "TAJMAHAL_DEBUG"
+"""When this environment variable is set (to anything but empty), an unexpected exception
+propagates with its traceback instead of becoming one line; the test suite sets it so
+that a bug cannot hide behind the last line of defence."""
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe, point standard output at the null device so that the final
+    flush at exit cannot fail again (the recipe in Python's ``signal`` documentation)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code.
+
+    The last line of defence: a deliberate error (:class:`TajMahalError`, an unreadable
+    file) is one line naming file, step and field with exit code 2; a record that
+    contradicts its own scores exits 1; Ctrl-C exits 130 and a closed standard output
+    (``tajmahal replay FILE | head``) exits 141 (128 + SIGPIPE), both without a message;
+    any other exception is one ``internal error`` line and exit code 2 (unless
+    :data:`DEBUG_VARIABLE` is set).
+    """
+    try:
+        arguments = build_parser().parse_args(argv)
+        code: int = arguments.handler(arguments)
+        sys.stdout.flush()
+    except VerificationError as error:
+        print(f"FAIL {_printable(str(error))}", file=sys.stderr)
+        return EXIT_FAILED
+    except TajMahalError as error:
+        print(f"error: {_printable(str(error))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        _quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"error: {_printable(f'{where}{error.strerror or error}')}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as error:
+        if os.environ.get(DEBUG_VARIABLE):
+            raise
+        text = _printable(" ".join(str(error).split()))[:200]
+        print(
+            f"error: internal error ({type(error).__name__}: {text}); please report it",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
+    return code

@@ -1,0 +1,89 @@
+"""``tajmahal show FILE [--step N] [--svg OUT]``: look at a position.
+
+``FILE`` is a game record (``tajmahal play --trace``) or a position file (``tajmahal
+position``). For a record the position is the one after the first ``--step`` steps (by
+default after the last step); a position file is shown as it is. The text (or, with
+``--svg``, the picture written whole to ``OUT``) shows what every player can see: board,
+palaces, bonus tiles, court, display, played cards, tiles, hand sizes and scores.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from tajmahal.cli._options import add_components_option, chosen_components, plain_description
+from tajmahal.errors import StateFormatError, TajMahalError
+from tajmahal.inputs import RECORD_LIMITS, check_record_limits, display_name, read_json
+from tajmahal.model import Components, GameState
+from tajmahal.notation import position_from_json, position_svg, position_text
+from tajmahal.records import initial_state, record_from_json, replay_steps, write_text_atomic
+
+
+def load_position(
+    file: str, step: int | None, components: Components
+) -> tuple[GameState, tuple[str, ...] | None, str]:
+    """The position a file shows, the seats' names if known, and a caption.
+
+    The file (``-``: standard input) is read once, within the limits of every input
+    (:mod:`tajmahal.inputs`). A document with ``steps`` is a record: the position after
+    ``step`` steps (all when None). Anything else is read as a position file, for which
+    ``step`` must be None.
+    """
+    source = display_name(file)
+    document = read_json(file, RECORD_LIMITS)  # bounded; errors name the file and field
+    if not (isinstance(document, dict) and "steps" in document):
+        if step is not None:
+            raise TajMahalError(f"{source}: --step: a position file has no steps")
+        try:
+            state = position_from_json(document, components)
+        except StateFormatError as error:
+            raise StateFormatError(f"{source}: {error}") from None
+        return state, None, Path(source).name
+    check_record_limits(document, source)
+    record = record_from_json(document, source)
+    file = source
+    total = len(record.steps)
+    wanted = total if step is None else step
+    if not 0 <= wanted <= total:
+        raise TajMahalError(f"{file}: --step: the record has {total} steps; choose 0 to {total}")
+    state = initial_state(record, components, file)
+    for replayed in replay_steps(record, components, file):
+        if replayed.index >= wanted:
+            break
+        state = replayed.after
+    return state, record.names, f"{Path(file).name}, after step {wanted} of {total}"
+
+
+def _show(arguments: argparse.Namespace) -> int:
+    components = chosen_components(arguments.components)
+    state, names, caption = load_position(arguments.file, arguments.step, components)
+    if arguments.svg is not None:
+        write_text_atomic(position_svg(state, names, caption), arguments.svg)
+        print(f"wrote {arguments.svg}")
+    else:
+        print(caption)
+        print(position_text(state, names), end="")
+    return 0
+
+
+def register(commands: Any) -> None:
+    """Add ``show`` to the subcommands of :func:`tajmahal.cli.build_parser`."""
+    show = commands.add_parser(
+        "show",
+        help="show the position at a step of a record, or a position file, as text or SVG",
+        description=plain_description(__doc__),
+    )
+    show.add_argument(
+        "file", metavar="FILE", help="a game record or a position file (- for standard input)"
+    )
+    show.add_argument(
+        "--step",
+        type=int,
+        metavar="N",
+        help="for a record: the position after the first N steps (default: after the last)",
+    )
+    show.add_argument("--svg", metavar="OUT", help="write the position as an SVG picture to OUT")
+    add_components_option(show)
+    show.set_defaults(handler=_show)

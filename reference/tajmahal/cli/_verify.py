@@ -1,0 +1,136 @@
+"""``tajmahal verify PATH...``: replay records against the reference and report.
+
+Every file is checked, even after a bad one; folders are searched for ``*.json``
+recursively. Exit code 0 when every record conforms, 1 when one diverges, 2 when one is
+bad input (not a readable record). ``--report json`` or ``--report junit`` writes a
+machine-readable report to ``--output FILE`` (whole or not at all) or to stdout.
+``--jobs N`` verifies the files in N worker processes (0: one per core) with the same
+lines, reports and exit code; only the timings differ, and the summary's rate is then
+wall-clock steps per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from tajmahal.cli._options import add_components_option, chosen_components
+from tajmahal.errors import TajMahalError
+from tajmahal.records import write_text_atomic
+from tajmahal.verification import (
+    FileReport,
+    Outcome,
+    report_to_json,
+    report_to_junit,
+    text_lines,
+    verify_paths,
+)
+
+GENERATION_0_THRESHOLD = 100_000
+"""New container objects between two collections of the collector's youngest
+generation while ``verify`` runs (Python's default is 700)."""
+
+
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Collect the youngest generation far less often while records are verified.
+
+    A replay makes many short-lived frozen values (states, events, actions) that form no
+    cycles and are freed by reference counting. What lives longer is the record being
+    verified (until its file is done) and the memo tables, and a young collection walks
+    all of it while freeing nothing. At 100,000 new objects (Python's default is 700),
+    the golden corpus is verified without a single collection (at 10,000 it took 8 or 9,
+    about 16 ms); as a file's objects are freed when it is done, the count only grows
+    by what the memo tables keep, so a young collection comes after many files, not
+    within one. The collector still runs (cycles from elsewhere are still collected),
+    and the thresholds in force before come back afterwards: this is the command's
+    setting only, never the library's (``verify_paths`` called from a program leaves the
+    collector alone). docs/performance.md gives the measurements."""
+    before = gc.get_threshold()
+    gc.set_threshold(GENERATION_0_THRESHOLD, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
+def collect_less() -> None:
+    """The setting of :func:`fewer_collections` for the rest of a worker process's life
+    (a worker only verifies files and then ends), so that files verified in workers
+    get the same collector as in this process, whatever the start method."""
+    gc.set_threshold(GENERATION_0_THRESHOLD, *gc.get_threshold()[1:])
+
+
+def _handle(arguments: argparse.Namespace) -> int:
+    if arguments.jobs < 0:
+        raise TajMahalError(
+            f"--jobs: expected 0 (one process per core) or a positive number of processes, "
+            f"found {arguments.jobs}"
+        )
+    components = chosen_components(arguments.components)
+    report_to_stdout = arguments.report is not None and arguments.output is None
+    progress = sys.stderr if report_to_stdout else sys.stdout
+
+    def show(result: FileReport) -> None:
+        stream = progress if result.outcome is Outcome.OK else sys.stderr
+        print("\n".join(text_lines(result)), file=stream)
+
+    with fewer_collections():
+        report = verify_paths(
+            arguments.paths,
+            components,
+            on_file=show,
+            jobs=arguments.jobs,
+            worker_setup=collect_less,
+        )
+    print(report.summary(), file=progress)
+    if arguments.report is not None:
+        text: str
+        if arguments.report == "json":
+            document: Any = report_to_json(report)
+            text = json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+        else:
+            text = report_to_junit(report)
+        if arguments.output is None:
+            sys.stdout.write(text)
+        else:
+            write_text_atomic(text, arguments.output)
+    return report.exit_code
+
+
+def register(commands: Any) -> None:
+    """Add the ``verify`` subcommand."""
+    parser = commands.add_parser(
+        "verify",
+        help="replay records against the reference: every step, digest and score",
+        description="Replay game records against the reference, checking every step's seat "
+        "to move, legal actions, scores and state digest. Every file is checked; exit code 0 "
+        "when all conform, 1 when one diverges, 2 when one is not a readable record.",
+    )
+    parser.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="record files (- for standard input), or folders searched for *.json records",
+    )
+    parser.add_argument(
+        "--report", choices=("json", "junit"), help="also write a machine-readable report"
+    )
+    parser.add_argument(
+        "--output", metavar="FILE", help="write the report here (default: standard output)"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="verify the files in N processes (0: one per core; default 1); the same "
+        "output but for the timings, and the rate is then wall-clock steps per second",
+    )
+    add_components_option(parser)
+    parser.set_defaults(handler=_handle)

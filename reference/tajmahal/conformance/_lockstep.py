@@ -1,0 +1,285 @@
+"""Playing one game through two engines in lockstep and stopping at their first disagreement.
+
+The reference plays in this process; the other engine runs as a child process spoken to
+in the engine protocol (:class:`tajmahal.conformance.ForeignEngine`, ``docs/protocol.md``).
+Before every decision the legal actions are compared (count and digest; the lists give
+the missing and extra actions), after every step the success of ``apply``, the state
+digest and the scores. A disagreement is a :class:`~tajmahal.conformance.Divergence`,
+built and described in :mod:`tajmahal.conformance` (whose public names this module
+re-exports, as it always offered them).
+
+A game is a :class:`GamePlan`: the player count, the rule set, the seeds of the setup and
+of the reshuffles, and one *choice index* per decision (an index into the sorted legal
+actions, taken modulo their number), so that any list of choices is a valid game (which
+is what :mod:`tajmahal.conformance` shrinks over). :class:`LockstepEngine` compares the
+same way step by step for a game the caller plays itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from tajmahal.conformance._divergence import (
+    FIELDS,
+    OPTIONAL_FIELDS,
+    Divergence,
+    describe,
+    legal_divergence,
+    likely_clauses,
+    refusal_clauses,
+    refused_new_game,
+    step_divergence,
+)
+from tajmahal.conformance._foreign import EngineFailure, ForeignEngine
+from tajmahal.engine import (
+    SetupOutcome,
+    apply,
+    legal_actions,
+    new_game,
+    random_reshuffle,
+    random_setup,
+)
+from tajmahal.model import Action, Components, GameState, RuleSet
+from tajmahal.notation import state_digest
+from tajmahal.records import Record, Recorder, setup_to_json
+
+
+@attrs.frozen(slots=True)
+class GamePlan:
+    """One game of a diff run, replayable exactly."""
+
+    players: int
+    """3, 4 or 5."""
+    rules: RuleSet
+    """The rule set both engines play under."""
+    setup_seed: int
+    """The seed :func:`tajmahal.engine.random_setup` draws the setup from."""
+    chance_seed: int
+    """The seed of the reshuffles (one generator per chance step, see :func:`chance_rng`)."""
+    choices: tuple[int, ...] = ()
+    """One index per decision into the sorted legal actions (taken modulo their number)."""
+
+
+@attrs.frozen(slots=True)
+class Played:
+    """A game played through both engines, up to its end or its first disagreement."""
+
+    plan: GamePlan
+    """The plan with exactly the choices consumed."""
+    setup: SetupOutcome
+    """The setup outcome both engines started from."""
+    actions: tuple[Action, ...]
+    """Every action applied to the reference (chance steps included)."""
+    divergence: Divergence | None
+    """The first disagreement, if any."""
+    steps: int
+    """How many steps both engines took."""
+
+
+def chance_rng(plan: GamePlan, step: int) -> random.Random:
+    """The generator of the reshuffle at ``step``: seeded from the plan and the step, so
+    a reshuffle does not depend on how many were drawn before it."""
+    return random.Random(plan.chance_seed * 1_000_003 + step)
+
+
+Chooser = Callable[[GameState, tuple[Action, ...]], int]
+"""Picks the index of an action among the legal actions (never empty)."""
+
+
+# ---------------------------------------------------------------------------------------
+# Playing one game through both engines
+
+
+def _new_request(plan: GamePlan, setup: SetupOutcome, components: Components) -> dict[str, Any]:
+    return {
+        "op": "new",
+        "players": plan.players,
+        "ruleset": plan.rules.to_json(),
+        "components": components.digest,
+        "setup": setup_to_json(setup),
+    }
+
+
+def play_plan(
+    plan: GamePlan,
+    engine: ForeignEngine,
+    components: Components,
+    choose: Sequence[Chooser] | None = None,
+    compare: frozenset[str] = OPTIONAL_FIELDS,
+) -> Played:
+    """Play ``plan`` through both engines until the end, the plan's last choice, or the
+    first disagreement in one of the ``compare`` fields (or a refused action). With
+    ``choose`` (one chooser per seat), choices are made as the game goes and the returned
+    plan records them; otherwise the plan's choices are used."""
+    actions: list[Action] = []
+    try:
+        return _play(plan, engine, components, choose, actions, compare)
+    except EngineFailure as error:
+        error.step = len(actions)
+        raise
+
+
+def _play(
+    plan: GamePlan,
+    engine: ForeignEngine,
+    components: Components,
+    choose: Sequence[Chooser] | None,
+    actions: list[Action],
+    compare: frozenset[str],
+) -> Played:
+    setup = random_setup(components, plan.players, plan.setup_seed)
+    state = new_game(components, plan.players, setup, plan.rules)
+    reply = engine.request(_new_request(plan, setup, components))
+    choices = list(plan.choices) if choose is None else []
+    used = 0
+
+    def done(divergence: Divergence | None) -> Played:
+        final = attrs.evolve(plan, choices=tuple(choices[:used]))
+        return Played(final, setup, tuple(actions), divergence, len(actions))
+
+    if not reply.get("ok"):
+        return done(refused_new_game(reply))
+    expected_digest = state_digest(state)
+    if "state_digest" in compare and reply.get("state_digest") != expected_digest:
+        return done(step_divergence(engine, state, None, (), reply, 0, expected_digest, compare))
+    while not state.is_over:
+        step = len(actions)
+        legal = legal_actions(state)
+        strings = [str(action) for action in legal]
+        if "legal" in compare:
+            answer = engine.request({"op": "legal"})
+            divergence = legal_divergence(state, strings, answer, step)
+            if divergence is not None:
+                return done(divergence)
+        action: Action
+        if state.is_chance:
+            action = random_reshuffle(state, chance_rng(plan, step))
+        else:
+            if choose is None:
+                if used >= len(choices):
+                    break
+                index = choices[used] % len(legal)
+            else:
+                assert state.to_move is not None
+                index = choose[state.to_move](state, legal)
+                choices.append(index)
+            used += 1
+            action = legal[index]
+        after = apply(state, action)
+        actions.append(action)
+        answer = engine.request({"op": "apply", "action": str(action)})
+        digest = state_digest(after)
+        if (
+            not answer.get("ok")
+            or ("state_digest" in compare and answer.get("state_digest") != digest)
+            or ("scores" in compare and answer.get("scores") != list(after.scores))
+        ):
+            return done(
+                step_divergence(engine, state, action, after.scores, answer, step, digest, compare)
+            )
+        state = after
+    return done(None)
+
+
+class LockstepEngine:
+    """Another engine driven in lockstep with a game the caller plays on the reference.
+
+    :meth:`start` sends the setup, :meth:`step` each action with the reference's state
+    after it; both compare the state digest, the scores and the legal actions of the new
+    position (as :func:`play_plan` does) and return a one-line description of the first
+    disagreement, or None. This is the follower ``tajmahal fuzz --engine`` plays with.
+    """
+
+    def __init__(
+        self,
+        engine: ForeignEngine,
+        components: Components,
+        compare: frozenset[str] = OPTIONAL_FIELDS,
+    ) -> None:
+        self.engine = engine
+        """The running foreign engine (started by the caller)."""
+        self.components = components
+        """The component set both engines play with."""
+        self.compare = compare
+        """The comparisons made (``apply`` succeeding always is)."""
+        self.state: GameState | None = None
+        """The reference's current position."""
+        self.steps = 0
+        """Steps applied in the current game."""
+
+    def start(self, players: int, rules: RuleSet, setup: SetupOutcome) -> str | None:
+        """Begin a game from ``setup``; a description of a disagreement, or None."""
+        plan = GamePlan(players, rules, 0, 0)
+        state = new_game(self.components, players, setup, rules)
+        self.state, self.steps = state, 0
+        reply = self.engine.request(_new_request(plan, setup, self.components))
+        if not reply.get("ok"):
+            return describe(refused_new_game(reply))
+        digest = state_digest(state)
+        if "state_digest" in self.compare and reply.get("state_digest") != digest:
+            return describe(
+                step_divergence(self.engine, state, None, (), reply, 0, digest, self.compare)
+            )
+        return self._legal(state)
+
+    def step(self, action: Action, after: GameState) -> str | None:
+        """Apply ``action``; compare with the reference's ``after``; None if they agree."""
+        before = self.state
+        assert before is not None, "start a game first"
+        answer = self.engine.request({"op": "apply", "action": str(action)})
+        digest = state_digest(after)
+        step = self.steps
+        self.state, self.steps = after, step + 1
+        if (
+            not answer.get("ok")
+            or ("state_digest" in self.compare and answer.get("state_digest") != digest)
+            or ("scores" in self.compare and answer.get("scores") != list(after.scores))
+        ):
+            return describe(
+                step_divergence(
+                    self.engine, before, action, after.scores, answer, step, digest, self.compare
+                )
+            )
+        return self._legal(after)
+
+    def _legal(self, state: GameState) -> str | None:
+        if "legal" not in self.compare or state.is_over:
+            return None
+        strings = [str(action) for action in legal_actions(state)]
+        answer = self.engine.request({"op": "legal"})
+        divergence = legal_divergence(state, strings, answer, self.steps)
+        return None if divergence is None else describe(divergence)
+
+
+def divergence_record(played: Played, components: Components) -> Record:
+    """The disagreeing game as a game record: every step up to and including the step
+    that disagrees (for a ``legal`` disagreement, the steps before it)."""
+    plan = played.plan
+    recorder = Recorder(components, plan.players, played.setup, plan.rules, seed=plan.setup_seed)
+    state = new_game(components, plan.players, played.setup, plan.rules)
+    for action in played.actions:
+        after = apply(state, action)
+        recorder.add(state, action, after)
+        state = after
+    return recorder.record()
+
+
+__all__ = [
+    "FIELDS",
+    "OPTIONAL_FIELDS",
+    "Chooser",
+    "Divergence",
+    "GamePlan",
+    "LockstepEngine",
+    "Played",
+    "chance_rng",
+    "describe",
+    "divergence_record",
+    "likely_clauses",
+    "play_plan",
+    "refusal_clauses",
+]

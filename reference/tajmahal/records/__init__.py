@@ -1,0 +1,85 @@
+"""Game records: the versioned trace format, its replay, edge tags and the account.
+
+A record holds everything needed to replay a game with no random generator, and from
+version 2 on what a checking engine must reproduce after every step. ``docs/trace-format.md``
+defines every field; ``specs/schemas/trace.schema.json`` is the one statement of its shape.
+
+- :class:`Record`, :class:`RecordStep`: a record as values; :func:`read_record`,
+  :func:`write_record`: reading (the schema first) and writing (whole or not at all);
+- :func:`replay_steps`, :func:`replay`, :func:`verify`: every step applied again and every
+  expectation checked (:class:`VerificationError`);
+- :class:`Recorder`: a record built while a game is played;
+- :func:`edge_tags`, :func:`step_clauses`: the edge cases a step reaches and the clauses that
+  decided it;
+- :func:`event_lines`: the readable, visit-by-visit account.
+"""
+
+from tajmahal.records._account import closing_lines, event_lines, opening_lines
+from tajmahal.records._model import (
+    CHANCE,
+    READABLE_VERSIONS,
+    SCHEMA_BY_VERSION,
+    TRACE_FORMAT,
+    TRACE_VERSION,
+    Record,
+    RecordStep,
+    public_to_json,
+)
+from tajmahal.records._reading import read_record, record_from_json, setup_from_json
+from tajmahal.records._recorder import Recorder
+from tajmahal.records._replay import (
+    Mismatch,
+    ReplayedStep,
+    VerificationError,
+    check_result,
+    initial_state,
+    replay,
+    replay_steps,
+    replayed_states,
+    verify,
+)
+from tajmahal.records._tags import TAGS, edge_tags, step_clauses
+from tajmahal.records._writing import (
+    dumps_record,
+    record_to_json,
+    setup_to_json,
+    step_to_json,
+    write_record,
+    write_text_atomic,
+)
+
+__all__ = [
+    "CHANCE",
+    "READABLE_VERSIONS",
+    "SCHEMA_BY_VERSION",
+    "TAGS",
+    "TRACE_FORMAT",
+    "TRACE_VERSION",
+    "Mismatch",
+    "Record",
+    "RecordStep",
+    "Recorder",
+    "ReplayedStep",
+    "VerificationError",
+    "check_result",
+    "closing_lines",
+    "dumps_record",
+    "edge_tags",
+    "event_lines",
+    "initial_state",
+    "opening_lines",
+    "public_to_json",
+    "read_record",
+    "record_from_json",
+    "record_to_json",
+    "replay",
+    "replay_steps",
+    "replayed_states",
+    "setup_from_json",
+    "setup_to_json",
+    "step_clauses",
+    "step_to_json",
+    "verify",
+    "write_record",
+    "write_text_atomic",
+]

@@ -1,0 +1,252 @@
+"""The readable, visit-by-visit account of a game (what ``tajmahal play`` prints).
+
+Every line is rendered from the fields of an :class:`~tajmahal.model.Event`: the
+engine records facts, this module words them. Players are named ``P<seat>`` (with the
+player's name when known) everywhere, including the rivals of a majority.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tajmahal.model import Components, Event, EventKind, GameState, PointSource, Symbol
+
+
+def player_label(seat: int, names: Sequence[str] | None) -> str:
+    """``P2`` or ``P2 (greedy)``."""
+    if names is not None and seat < len(names):
+        return f"P{seat} ({names[seat]})"
+    return f"P{seat}"
+
+
+def opening_lines(state: GameState, names: Sequence[str] | None) -> list[str]:
+    """The table after setup and the header of visit 1."""
+    components: Components = state.config.components
+    lines = [
+        f"Taj Mahal: {state.players_count} players, components "
+        f"{components.name}, rules: "
+        + ", ".join(f"{k}={v}" for k, v in state.config.rules.to_json().items())
+    ]
+    order = ", ".join(
+        f"{number}:{province}" for number, province in enumerate(state.province_order, start=1)
+    )
+    lines.append(f"Visit order (tile: province): {order}")
+    bonus = ", ".join(
+        f"{city}={tile} ({_bonus_label(components, tile)})" for city, tile in state.bonus_on_board
+    )
+    lines.append(f"Bonus tiles: {bonus}")
+    lines.append(_visit_header(state))
+    return lines
+
+
+def _bonus_label(components: Components, tile_id: str) -> str:
+    tile = components.bonus_tiles[tile_id]
+    if tile.good is not None:
+        return tile.good.value
+    return {"taj-mahal": "4 points", "points": "2 points", "card": "a card"}[tile.kind.value]
+
+
+def _visit_header(state: GameState) -> str:
+    tile = state.court_province_tile
+    goods = ""
+    if tile is not None:
+        goods = (
+            " ("
+            + ", ".join(g.value for g in state.config.components.province_tiles[tile].goods)
+            + ")"
+        )
+    return (
+        f"\n== Visit {state.visit}: province {state.current_province}, tile {tile}{goods}; "
+        f"P{state.start_player} starts; display: {', '.join(state.display)}"
+    )
+
+
+def event_lines(
+    events: Iterable[Event], names: Sequence[str] | None, after: GameState
+) -> list[str]:
+    """One line per event, rendered from its fields; a visit header when a visit begins.
+
+    Display draws are shown in the visit header; cards drawn into a hand stay hidden;
+    a force the player had no symbol of is left out unless nobody was left to compare
+    with (then the zero-symbols ruling decided it).
+    """
+    components = after.config.components
+    lines = []
+    for event in events:
+        if event.kind is EventKind.VISIT:
+            lines.append(_visit_header(after))
+            continue
+        text = _event_text(event, components, names)
+        if text is None:
+            continue
+        who = player_label(event.seat, names) + " " if event.seat is not None else ""
+        points = f"  [+{event.points}]" if event.points else ""
+        lines.append(f"  {who}{text}{points}")
+    return lines
+
+
+def _card(components: Components, card_id: str) -> str:
+    card = components.cards.get(card_id)
+    if card is None:
+        return f"{card_id} (special)" if card_id in components.specials else card_id
+    return f"{card_id} ({card.colour.value}: {'+'.join(s.value for s in card.symbols)})"
+
+
+def _cards(components: Components, cards: Iterable[str]) -> str:
+    return ", ".join(_card(components, card) for card in cards)
+
+
+def _seats(seats: Iterable[int], names: Sequence[str] | None) -> str:
+    return " and ".join(player_label(seat, names) for seat in seats)
+
+
+def _force(symbol: Symbol | None, tiles: tuple[str, ...]) -> str:
+    if symbol is Symbol.MOGUL:
+        return "the crown"
+    if symbol is Symbol.ELEPHANT:
+        return f"province tile {tiles[0]}" if tiles else "the province tile"
+    return f"the {symbol.value if symbol else '?'} tile"
+
+
+def _symbols(count: int, symbol: Symbol | None) -> str:
+    name = "Grand Mogul" if symbol is Symbol.MOGUL else symbol.value if symbol else "symbol"
+    return f"{count} {name}{'' if count == 1 else 's'}"
+
+
+def _majority_text(event: Event, names: Sequence[str] | None) -> str | None:
+    """Why a force was won or not: the compared counts, the tie and its seats."""
+    own, others = event.counts[0], event.counts[1:]
+    rivals = list(zip(event.seats, others, strict=True))
+    force = _force(event.symbol, event.tiles)
+    against = ", ".join(f"{player_label(seat, names)} {count}" for seat, count in rivals)
+    if event.kind is EventKind.WIN:
+        versus = f"against {against}" if rivals else "with nobody left to compare with"
+        broke = (
+            "; the tie ended when a tied player withdrew"
+            if "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses
+            else ""
+        )
+        return f"wins {force} with {_symbols(own, event.symbol)} {versus}{broke}"
+    best = max(others, default=0)
+    if own == 0:
+        if "RUL.MAJORITY.ZERO_SYMBOLS" not in event.clauses:
+            return None
+        return f"wins nothing for {force}: no {_symbols(0, event.symbol)[2:]}, and zero never wins"
+    if best == own:
+        tied = [seat for seat, count in rivals if count == own]
+        return (
+            f"wins nothing for {force}: tied with {_seats(tied, names)} at {own} "
+            "(a tie is no majority)"
+        )
+    ahead = [f"{player_label(seat, names)} {count}" for seat, count in rivals if count > own]
+    return f"wins nothing for {force}: {own} against {', '.join(ahead)}"
+
+
+_DRAW_REASONS = {
+    "TM.SCORE.BONUS.CARD": "a card bonus tile",
+    "TM.WITHDRAW.WITHOUT_PLAYING": "withdrawing without playing",
+    "TM.VISIT.NEXT.DISPLAY": "the display",
+}
+
+
+def _draw_reason(event: Event) -> str:
+    return next((_DRAW_REASONS[c] for c in event.clauses if c in _DRAW_REASONS), "draw")
+
+
+def _event_text(event: Event, components: Components, names: Sequence[str] | None) -> str | None:
+    kind = event.kind
+    if kind is EventKind.PLAY:
+        return "plays " + " and ".join(_card(components, card) for card in event.cards)
+    if kind is EventKind.WITHDRAW:
+        text = (
+            "withdraws"
+            if "TM.WITHDRAW.ONCE_PER_VISIT" in event.clauses
+            else ("withdraws without having played (wins nothing)")
+        )
+        return text + ("" if event.seats else ", the last player in the visit")
+    if kind in (EventKind.WIN, EventKind.NO_MAJORITY):
+        return _majority_text(event, names)
+    if kind is EventKind.PALACE:
+        beside = f" beside {_seats(event.seats, names)}'s crown palace" if event.seats else ""
+        return f"places a palace in {event.cities[0]}{beside}"
+    if kind is EventKind.CROWN:
+        text = f"places the crown palace in {event.cities[0]}"
+        if event.seats:
+            text += f" beside {_seats(event.seats, names)}'s palace"
+        if event.tiles:
+            text += f" (bonus tile {event.tiles[0]} stays: a crown palace takes no bonus)"
+        return text
+    if kind is EventKind.BONUS:
+        tile = event.tiles[0]
+        where = f"bonus tile {tile} in {event.cities[0]}"
+        if event.source is None:
+            return f"takes {where} ({_bonus_label(components, tile)}): draws the top card"
+        return f"takes {where} ({_bonus_label(components, tile)}) and scores {event.points}"
+    if kind is EventKind.SCORE:
+        if event.source is PointSource.PLUS_TWO:
+            return f"scores 2 for the +2 card {event.cards[0]}"
+        if event.source is PointSource.PROVINCE_TILE:
+            won = components.province_tiles[event.tiles[0]]
+            goods = ", ".join(good.value for good in won.goods)
+            return f"scores {event.points} for province tile {won.id} ({goods})"
+        return (
+            f"scores {event.points} for palaces (1 for the current province and "
+            f"{event.points - 1} connected province(s))"
+        )
+    if kind is EventKind.DISCARD:
+        return f"discards {_cards(components, event.cards)}"
+    if kind is EventKind.TAKE:
+        if "TM.SPECIAL.RETURN_TO_HAND" in event.clauses:
+            return f"takes {', '.join(event.cards)} back into hand (special cards are kept)"
+        last = (
+            " (the last player takes what remains)"
+            if ("TM.WITHDRAW.LAST_TAKES_ONE" in event.clauses)
+            else ""
+        )
+        return f"takes {_cards(components, event.cards)} from the display{last}"
+    if kind is EventKind.DRAW:
+        if event.counts:
+            return (
+                f"cannot draw {event.counts[0]} card(s) for {_draw_reason(event)}: deck and "
+                "discard pile are empty"
+            )
+        if event.seat is None:
+            return None  # the display is shown in the visit header
+        return f"draws {len(event.cards)} card(s) from the deck for {_draw_reason(event)}"
+    if kind is EventKind.RESHUFFLE:
+        return f"the {event.counts[0]} discarded cards are shuffled into a new deck"
+    if kind is EventKind.EXCHANGE:
+        pair = f"two {event.symbol.value if event.symbol else '?'} tiles"
+        if "TM.SPECIAL.ALREADY_HELD" in event.clauses:
+            return f"returns {pair} and keeps {event.cards[0]} (already held)"
+        source = f"from {_seats(event.seats, names)}" if event.seats else "from the table"
+        return f"exchanges {pair} for {event.cards[0]} {source}"
+    if kind is EventKind.FORFEIT:
+        if event.symbol is Symbol.MOGUL:
+            return "has no legal city for the crown palace; it is not placed"
+        return f"has no legal city for {event.counts[0]} palace(s); they are not placed"
+    if kind is EventKind.UNWON:
+        return f"nobody won province tile {event.tiles[0]}; it leaves the game"
+    if kind is EventKind.HAND:
+        specials, whites, largest = event.counts
+        return (
+            f"scores {event.points} for the cards in hand: {specials} special, {whites} white, "
+            f"{largest} of the largest colour"
+        )
+    if kind is EventKind.END:
+        return f"game over; winner(s): {_seats(event.seats, names)} with {max(event.counts)}"
+    return None
+
+
+def closing_lines(state: GameState, names: Sequence[str] | None) -> list[str]:
+    """The final scores and the winner(s)."""
+    lines = ["\n== Final scores"]
+    for seat, player in enumerate(state.players):
+        lines.append(f"  {player_label(seat, names)}: {player.score}")
+    winners = state.winners()
+    label = " and ".join(player_label(seat, names) for seat in winners)
+    lines.append(
+        f"Winner{'s (tied)' if len(winners) > 1 else ''}: {label} with "
+        f"{state.players[winners[0]].score} points"
+    )
+    return lines

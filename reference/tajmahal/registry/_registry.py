@@ -1,0 +1,195 @@
+"""The clause registry and the rulings, readable from the package.
+
+The registry lives in the repository as TOML (``specs/clauses/*.toml``,
+``rulings/*.toml``); an installed package has no repository beside it, so it carries a
+generated copy, ``tajmahal/data/registry.json`` (written by ``tools/make_registry.py``
+and checked fresh by the tests). :func:`load_registry` prefers the source checkout the
+package was imported from, so edits to the TOML show at once, and falls back to the
+packaged copy.
+
+:func:`registry_from_sources` reads the TOML; both give the same JSON-shaped mapping::
+
+    {"clauses": [{"id", "area", "status", "text", "differs", "reason", "rulings",
+                  "cite": [{"file", "section", "paragraph", "words"}]}, ...],
+     "rulings": [{"id", "title", "category", "clauses", "question", "resolution",
+                  "reasoning", "configurable", "option", "tests", "says", "options"}, ...]}
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+AREAS = (
+    "components",
+    "setup",
+    "turn",
+    "play",
+    "withdraw",
+    "reward",
+    "score",
+    "visit",
+    "special",
+    "end",
+)
+"""The clause files in the rulebooks' order (a turn is play; withdrawing and the rewards
+follow, then scoring, the end of a visit, special cards and the end of the game)."""
+
+RULEBOOKS = {
+    "000": "000 (Italian, full rulebook)",
+    "001": "001 (Italian, Giochi Rari)",
+    "002": "002 (Spanish)",
+    "003": "003 (French summary)",
+}
+"""The four rulebooks by their file prefix, with a short description."""
+
+Registry = dict[str, list[dict[str, Any]]]
+"""``{"clauses": [...], "rulings": [...]}`` as described in the module docstring."""
+
+
+def source_root() -> Path | None:
+    """The repository this package was imported from, if it is a source checkout."""
+    root = Path(__file__).resolve().parents[3]
+    if (root / "specs" / "clauses").is_dir() and (root / "rulings").is_dir():
+        return root
+    return None
+
+
+def _text(value: Any) -> str:
+    return str(value).strip() if value is not None else ""
+
+
+def registry_from_sources(root: Path) -> Registry:
+    """Read ``specs/clauses/*.toml`` (in :data:`AREAS` order) and ``rulings/*.toml``."""
+    clauses: list[dict[str, Any]] = []
+    files = sorted((root / "specs" / "clauses").glob("*.toml"))
+    order = {area: index for index, area in enumerate(AREAS)}
+    for path in sorted(files, key=lambda p: (order.get(p.stem, len(order)), p.stem)):
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+        area = _text(document.get("area", path.stem))
+        for clause in document.get("clause", []):
+            clauses.append(
+                {
+                    "id": clause["id"],
+                    "area": area,
+                    "status": clause.get("status", ""),
+                    "text": _text(clause.get("text")),
+                    "differs": _text(clause.get("differs")),
+                    "reason": _text(clause.get("reason")),
+                    "rulings": list(clause.get("rulings", [])),
+                    "cite": [
+                        {
+                            "file": cite.get("file", ""),
+                            "section": cite.get("section", ""),
+                            "paragraph": cite.get("paragraph"),
+                            "words": cite.get("words", ""),
+                        }
+                        for cite in clause.get("cite", [])
+                    ],
+                }
+            )
+    rulings: list[dict[str, Any]] = []
+    for path in sorted((root / "rulings").glob("RUL.*.toml")):
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+        rulings.append(
+            {
+                "id": document.get("id", path.stem),
+                "title": _text(document.get("title")),
+                "category": document.get("category", ""),
+                "clauses": list(document.get("clauses", [])),
+                "question": _text(document.get("question")),
+                "resolution": _text(document.get("resolution")),
+                "reasoning": _text(document.get("reasoning")),
+                "configurable": bool(document.get("configurable", False)),
+                "option": document.get("option", ""),
+                "tests": list(document.get("tests", [])),
+                "says": [
+                    {
+                        "file": say.get("file", ""),
+                        "section": say.get("section", ""),
+                        "paragraph": say.get("paragraph"),
+                        "words": say.get("words", ""),
+                        "summary": _text(say.get("summary")),
+                    }
+                    for say in document.get("says", [])
+                ],
+                "options": [
+                    {
+                        "value": option.get("value", ""),
+                        "description": _text(option.get("description")),
+                        "chosen": bool(option.get("chosen", False)),
+                        "tests": list(option.get("tests", [])),
+                    }
+                    for option in document.get("options", [])
+                ],
+            }
+        )
+    return {"clauses": clauses, "rulings": rulings}
+
+
+def dumps_registry(registry: Registry) -> str:
+    """The packaged file's exact text: indented, keys in the order above, a final newline."""
+    return json.dumps(registry, indent=1, ensure_ascii=False) + "\n"
+
+
+def packaged_registry() -> Registry:
+    """The copy shipped in ``tajmahal/data/registry.json``."""
+    text = resources.files("tajmahal").joinpath("data/registry.json").read_text("utf-8")
+    document: Registry = json.loads(text)
+    return document
+
+
+def load_registry() -> Registry:
+    """The source checkout's registry when there is one, else the packaged copy."""
+    root = source_root()
+    return registry_from_sources(root) if root is not None else packaged_registry()
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9+]+", text.lower())
+
+
+def _haystack(entry: dict[str, Any]) -> str:
+    parts = [entry["id"], entry.get("title", ""), entry.get("text", ""), entry.get("question", "")]
+    parts += [entry.get("differs", ""), entry.get("resolution", "")]
+    return " ".join(parts).lower()
+
+
+def search(registry: Registry, query: str) -> list[dict[str, Any]]:
+    """Clauses and rulings matching ``query``, best first.
+
+    An exact id (any case) gives that entry alone; an id prefix (``TM.REWARD.CROWN``)
+    every entry under it; otherwise entries containing every word of the query (by
+    prefix: ``crown bonus`` finds "crowned" and "bonus tile"), ranked by how many of the
+    words occur in the id, title or statement.
+    """
+    entries = [*registry["clauses"], *registry["rulings"]]
+    wanted = query.strip().upper()
+    exact = [entry for entry in entries if entry["id"] == wanted]
+    if exact:
+        return exact
+    prefixed = [entry for entry in entries if entry["id"].startswith(wanted + ".")]
+    if prefixed:
+        return prefixed
+    words = _words(query)
+    if not words:
+        return []
+
+    def matches(entry: dict[str, Any]) -> Iterator[int]:
+        found = set(_words(_haystack(entry)))
+        for word in words:
+            yield 1 if any(token.startswith(word) for token in found) else 0
+
+    scored = []
+    for index, entry in enumerate(entries):
+        hits = list(matches(entry))
+        if all(hits):
+            head = " ".join([entry["id"], entry.get("title", ""), entry.get("text", "")]).lower()
+            rank = sum(word in head for word in words)
+            scored.append((-rank, index, entry))
+    return [entry for _, _, entry in sorted(scored, key=lambda item: (item[0], item[1]))]

@@ -1,0 +1,116 @@
+"""The campaign's progress display and summary table (``rich``, the ``fuzz`` extra)."""
+
+from __future__ import annotations
+
+import time
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.table import Table
+
+from tajmahal.testing.fuzz._campaign import run_campaign
+from tajmahal.testing.fuzz._games import Follower, default_tagger
+from tajmahal.testing.fuzz._options import Options
+from tajmahal.testing.fuzz._summary import Summary
+
+
+def _figures(summary: Summary, seconds: float, title: str) -> Table:
+    table = Table(title=title, show_header=False, box=None)
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    rate = max(seconds, 1e-9)
+    table.add_row("games", f"{summary.games:,}")
+    table.add_row("steps", f"{summary.steps:,}")
+    table.add_row("games/s", f"{summary.games / rate:,.1f}")
+    table.add_row("steps/s", f"{summary.steps / rate:,.0f}")
+    table.add_row("counterexamples", str(len(summary.counterexamples)))
+    return table
+
+
+def _tags(summary: Summary) -> Table:
+    table = Table(title="edge tags (games reaching each)")
+    table.add_column("tag")
+    table.add_column("games", justify="right")
+    table.add_column("kept", justify="right")
+    found = dict(summary.found)
+    for tag, count in sorted(summary.tags, key=lambda item: (-item[1], item[0])):
+        table.add_row(tag, f"{count:,}", str(len(found.get(tag, ()))) if tag in found else "")
+    return table
+
+
+def _failures(summary: Summary) -> Table:
+    table = Table(title="counterexamples")
+    table.add_column("broke")
+    table.add_column("game", justify="right")
+    table.add_column("steps", justify="right")
+    table.add_column("shrunk to", justify="right")
+    table.add_column("file")
+    shrunk = {entry.game: entry for entry in summary.shrunk}
+    for entry in summary.counterexamples:
+        small = shrunk.get(entry.game)
+        table.add_row(
+            entry.key,
+            str(entry.game),
+            str(entry.steps),
+            f"{small.steps} steps, {small.decisions} decisions, {small.players} players"
+            if small is not None
+            else "",
+            small.file if small is not None else entry.file,
+        )
+    return table
+
+
+def render(summary: Summary, seconds: float, title: str = "tajmahal fuzz") -> Group:
+    """Figures, tags and counterexamples as one renderable."""
+    parts: list[Table] = [_figures(summary, seconds, title), _tags(summary)]
+    if summary.counterexamples:
+        parts.append(_failures(summary))
+    return Group(*parts)
+
+
+def plain(summary: Summary) -> str:
+    """The summary as plain lines (for ``--quiet`` and logs)."""
+    lines = [
+        f"games {summary.games} steps {summary.steps} decisions {summary.decisions} "
+        f"seconds {summary.seconds} digest {summary.digest}",
+        "tags " + " ".join(f"{tag}={count}" for tag, count in summary.tags),
+    ]
+    shrunk = {entry.game: entry for entry in summary.shrunk}
+    for entry in summary.counterexamples:
+        small = shrunk.get(entry.game)
+        lines.append(
+            f"COUNTEREXAMPLE {entry.key} game {entry.game} steps {entry.steps}"
+            + (f" shrunk to {small.steps} steps ({small.file})" if small is not None else "")
+            + f": {entry.message}"
+        )
+    return "\n".join(lines)
+
+
+def show_summary(summary: Summary, *, quiet: bool = False) -> None:
+    """Print a summary: a table, or plain lines with ``quiet``."""
+    if quiet:
+        print(plain(summary))
+    else:
+        Console().print(render(summary, summary.seconds, "tajmahal fuzz: summary"))
+
+
+def run_with_display(
+    options: Options, *, quiet: bool = False, follower: Follower | None = None
+) -> Summary:
+    """Run a campaign with a live display (or none with ``quiet``), then the summary; a
+    ``follower`` (another engine) plays every game in lockstep."""
+    tagger = default_tagger()
+    started = time.monotonic()
+    if quiet:
+        summary = run_campaign(options, tagger=tagger, follower=follower)
+        show_summary(summary, quiet=True)
+        return summary
+    console = Console(stderr=True)
+    with Live(console=console, refresh_per_second=4, transient=True) as live:
+
+        def progress(summary: Summary, done: bool) -> None:
+            live.update(render(summary, time.monotonic() - started))
+
+        summary = run_campaign(options, tagger=tagger, follower=follower, progress=progress)
+    show_summary(summary)
+    return summary

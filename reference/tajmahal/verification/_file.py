@@ -1,0 +1,153 @@
+"""Verifying one game record: its file read, its steps replayed, its outcome as a value.
+
+:func:`verify_file` ends in one of three outcomes (:class:`~tajmahal.verification.FileReport`):
+
+- ``ok``: every step replays and every expectation it states holds, the game ends and
+  its result matches;
+- ``diverged``: the first step where the reference disagrees, with every differing field
+  (expected against actual), the clauses that decided the step, the reference's account
+  of it and, for full records, the paths where the public positions differ;
+- ``bad-input``: the file cannot be read as a record (not JSON, breaks the schema,
+  unknown cards, another component set).
+
+:func:`collect_paths` finds the records under files and folders (a corpus manifest is
+not a record).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from tajmahal.errors import TajMahalError
+from tajmahal.inputs import STDIN, display_name
+from tajmahal.model import Components, GameState
+from tajmahal.records import (
+    Record,
+    VerificationError,
+    check_result,
+    event_lines,
+    initial_state,
+    public_to_json,
+    read_record,
+    replayed_states,
+    step_clauses,
+)
+from tajmahal.verification._report import Difference, FileReport, Outcome, json_differences
+
+MANIFEST_FORMAT = "tajmahal-trace-index"
+"""The ``format`` of a corpus manifest, which folder walks skip (it is not a record)."""
+
+
+def collect_paths(paths: Iterable[str | Path]) -> list[str | Path]:
+    """The files to check: each file as given, each folder's ``*.json`` recursively
+    (sorted, corpus manifests left out)."""
+    found: list[str | Path] = []
+    for item in paths:
+        if not str(item) or str(item) == STDIN or not Path(item).is_dir():
+            found.append(item)
+            continue
+        path = Path(item)
+        children = [
+            child
+            for child in sorted(path.rglob("*.json"))
+            if child.is_file() and not _is_manifest(child)
+        ]
+        found.extend(children if children else [path])
+    return found
+
+
+def _is_manifest(path: Path) -> bool:
+    try:
+        with path.open(encoding="utf-8") as stream:
+            head = stream.read(200)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return f'"format": "{MANIFEST_FORMAT}"' in head
+
+
+def verify_file(path: str | Path, components: Components) -> FileReport:
+    """Verify one record file; never raises for bad input or a divergence."""
+    source = display_name(path)
+    started = time.perf_counter()
+    if str(path) and str(path) != STDIN and Path(path).is_dir():
+        return FileReport(
+            source, Outcome.BAD_INPUT, f"{source}: is a folder with no *.json record in it"
+        )
+    steps = 0
+    trace_id: str | None = None
+    record: Record | None = None
+    try:
+        record = read_record(path)
+        trace_id = record.id
+        last: GameState | None = None
+        for after in replayed_states(record, components, source):
+            last = after
+            steps += 1
+        state = initial_state(record, components, source) if last is None else last
+        check_result(record, state, source)
+    except VerificationError as error:
+        assert record is not None
+        return _diverged(error, record, trace_id, steps, time.perf_counter() - started)
+    except TajMahalError as error:
+        return FileReport(
+            source,
+            Outcome.BAD_INPUT,
+            str(error),
+            trace_id=trace_id,
+            steps=steps,
+            seconds=time.perf_counter() - started,
+            step=getattr(error, "step", None),
+            field=getattr(error, "field", None) or None,
+        )
+    return FileReport(
+        source,
+        Outcome.OK,
+        f"{steps} steps replayed, final scores {list(state.scores)}, "
+        f"winner(s) {list(state.winners())}",
+        trace_id=trace_id,
+        steps=steps,
+        seconds=time.perf_counter() - started,
+        final_scores=state.scores,
+    )
+
+
+def _diverged(
+    error: VerificationError, record: Record, trace_id: str | None, steps: int, seconds: float
+) -> FileReport:
+    action = None
+    if error.step is not None:
+        action = record.steps[error.step].action
+    replayed = error.replayed
+    clauses: tuple[str, ...] = ()
+    account: tuple[str, ...] = ()
+    differences: tuple[Difference, ...] = ()
+    if replayed is not None:
+        clauses = step_clauses(replayed.action, replayed.events)
+        account = tuple(event_lines(replayed.events, record.names, replayed.after))
+        expected_public = record.steps[replayed.index].public
+        if expected_public is not None:
+            differences = tuple(
+                json_differences(
+                    json.loads(json.dumps(expected_public)), public_to_json(replayed.after)
+                )
+            )
+    elif error.clause is not None:
+        clauses = (error.clause,)
+    return FileReport(
+        error.source,
+        Outcome.DIVERGED,
+        str(error),
+        trace_id=trace_id,
+        steps=steps,
+        seconds=seconds,
+        step=error.step,
+        action=action,
+        field=error.field,
+        mismatches=error.mismatches,
+        clauses=clauses,
+        account=account,
+        differences=differences,
+    )

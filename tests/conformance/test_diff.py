@@ -1,0 +1,186 @@
+"""``tajmahal diff`` against real child processes.
+
+The reference behind the protocol (``tajmahal serve``) must agree with itself; each
+deliberately wrong engine of ``tests/conformance/wrong_engines.py`` must be caught, at the field and
+with the clause its wrong rule breaks, and its shrunk game must be a record the
+reference replays; an engine that crashes, hangs, prints garbage or closes early must be
+reported as such, and its process must be gone afterwards. No clause markers: these
+tests check the tool, not the rules themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from tajmahal.cli import main
+from tajmahal.conformance import ForeignEngine, LockstepEngine, run_diff
+from tajmahal.engine import apply, legal_actions, new_game, random_setup
+from tajmahal.model import default_components
+from tajmahal.records import read_record, replay
+
+TESTS = Path(__file__).resolve().parent
+PYTHON = shlex.quote(sys.executable)
+REFERENCE = f"{PYTHON} -m tajmahal.cli serve"
+COMPONENTS = default_components()
+
+
+def _wrong(name: str) -> str:
+    return f"{PYTHON} {shlex.quote(str(TESTS / 'wrong_engines.py'))} {name}"
+
+
+def _misbehaving(mode: str, pidfile: Path) -> str:
+    script = shlex.quote(str(TESTS / "misbehaving_engine.py"))
+    return f"{PYTHON} {script} {mode} {shlex.quote(str(pidfile))}"
+
+
+def test_the_reference_behind_the_protocol_agrees_with_itself(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["diff", "--engine", REFERENCE, "--games", "3", "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("OK tajmahal-reference: 3 games, "), out
+    assert "every step agreed with the reference" in out
+
+
+WRONG = [
+    # name, fixed options, seed, first differing field, the clause it breaks
+    ("tie-wins", {}, 1, "state_digest", "TM.WITHDRAW.MAJORITY.STRICT"),
+    (
+        "crown-beside-own",
+        {"crown_beside_own_palace": "forbidden"},
+        4,
+        "legal",
+        "RUL.CROWN.BESIDE_OWN_PALACE",
+    ),
+    ("special-discarded", {}, 4, "state_digest", "TM.SPECIAL.RETURN_TO_HAND"),
+    ("forfeit-tile", {}, 4, "state_digest", "RUL.REWARD.NO_LEGAL_CITY"),
+    ("anticlockwise", {}, 3, "state_digest", "TM.VISIT.NEXT.START_PLAYER"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "seed", "field", "clause"), WRONG, ids=[w[0] for w in WRONG]
+)
+def test_each_wrong_engine_is_caught_with_the_clause_it_breaks(
+    name: str,
+    rules: dict[str, str],
+    seed: int,
+    field: str,
+    clause: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = tmp_path / "found.json"
+    options = [f"--rule={option}={value}" for option, value in rules.items()]
+    arguments = ["--engine", _wrong(name), "--games", "3", "--seed", str(seed), *options]
+    code = main(["diff", *arguments, "--shrink-budget", "20", "--out", str(out), "--json"])
+    assert code == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["agreed"] is False and "failure" not in report
+    found = report["divergence"]
+    assert found["field"] == field
+    assert clause in found["clauses"], found["clauses"]
+    if field == "state_digest":  # narrowed down by the parts of the state that differ
+        assert clause in found["likely"], found["likely"]
+        assert len(found["likely"]) <= 8
+    assert found["details"], "the report says what differs"
+    assert found["shrunk_steps"] <= found["original_steps"]
+    assert found["record"] == str(out)
+    # The shrunk game is a record the reference replays, up to the disagreeing step.
+    record = read_record(out)
+    assert len(record.steps) == found["shrunk_steps"]
+    assert record.players == found["players"]
+    final = replay(record, COMPONENTS)
+    assert not record.steps or final.scores == record.steps[-1].scores
+
+
+def test_without_state_digests_a_wrong_rule_shows_in_the_legal_actions(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "found.json"
+    arguments = ["--engine", _wrong("tie-wins"), "--games", "3", "--compare", "legal,scores"]
+    assert main(["diff", *arguments, "--shrink-budget", "5", "--out", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert text.startswith("FAIL wrong: tie-wins: disagrees at step "), text
+    assert ": legal differ" in text and "\n  missing: " in text
+    assert "\n  clauses: TM." in text and f"record written to {out}" in text
+
+
+def test_an_engine_refusing_a_legal_action_is_reported_with_its_reason(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "found.json"
+    arguments = ["--engine", _wrong("no-empty-withdraw"), "--compare", "state_digest,scores"]
+    assert main(["diff", *arguments, "--shrink-budget", "5", "--out", str(out), "--json"]) == 1
+    found = json.loads(capsys.readouterr().out)["divergence"]
+    assert found["field"] == "apply" and found["action"] == "withdraw"
+    assert found["actual"].startswith("illegal-action: play a card before withdrawing")
+    assert found["engine_clause"] == "TM.WITHDRAW.EMPTY_HANDED"
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind", "words"),
+    [
+        ("crash", "crashed", "exited with status 3"),
+        ("hang", "hung", "no reply to 'new' within 0.5 s"),
+        ("garbage", "garbage", "not JSON"),
+        ("shapeless", "garbage", "not an object"),
+        ("close", "closed", "exited with status 0"),
+        ("refuse", "protocol", "refused the handshake"),
+        ("components", "protocol", "plays with component set sha256:0000"),
+        ("chatty", "protocol", "answered 'new' with a reply to 'hello'"),
+    ],
+)
+def test_a_misbehaving_engine_is_reported_and_killed(
+    mode: str, kind: str, words: str, tmp_path: Path
+) -> None:
+    pidfile = tmp_path / "pid"
+    result = run_diff(_misbehaving(mode, pidfile), COMPONENTS, games=1, timeout=0.5)
+    assert result.failure is not None and not result.agreed
+    assert result.failure.kind == kind
+    assert words in str(result.failure)
+    if mode == "crash":
+        assert "engine panic" in str(result.failure)
+    pid = int(pidfile.read_text(encoding="utf-8"))
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--engine", "/no/such/engine"],
+        ["--engine", ""],
+        ["--engine", "x", "--rule", "majority_scope=most"],
+        ["--engine", "x", "--compare", "legal,digest"],
+    ],
+)
+def test_bad_usage_is_one_line_and_exit_2(
+    arguments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["diff", *arguments]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: --")
+
+
+def test_a_lockstep_engine_agrees_step_by_step_until_the_wrong_rule() -> None:
+    components = COMPONENTS
+    setup = random_setup(components, 3, 8)
+    state = new_game(components, 3, setup)
+    with ForeignEngine(_wrong("anticlockwise"), timeout=10) as engine:
+        follower = LockstepEngine(engine, components)
+        assert follower.start(3, state.config.rules, setup) is None
+        found = None
+        while found is None and state.visit == 1:
+            action = legal_actions(state)[-1]  # withdraw, then the last take: a short visit
+            state = apply(state, action)
+            found = follower.step(action, state)
+    assert state.visit == 2 and found is not None
+    assert "state_digest differs" in found and "start_player: expected" in found
+    assert "TM.VISIT.NEXT.START_PLAYER" in found
