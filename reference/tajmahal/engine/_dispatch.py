@@ -202,7 +202,7 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
         else:
             raise IllegalActionError(
                 f"player {state.to_move} must place a palace or the crown palace now, not {action}",
-                clause="TM.REWARD.PLACEMENT_ORDER",
+                clause="TM.REWARD.PLACE_AT_ONCE",
             )
     else:  # a take step: a display pick never comes here (see apply)
         raise IllegalActionError(
