@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import json
 from itertools import combinations
+from pathlib import Path
 
 import attrs
 import pytest
@@ -19,11 +22,14 @@ from positions import (
     with_deck_top,
     with_display,
     with_hand,
+    with_hands,
+    with_played,
     with_player,
 )
 from scenes import last_seat_alone
 
 from tajmahal.engine import apply, legal_actions
+from tajmahal.engine._scoring import goods_points, owned_goods
 from tajmahal.errors import IllegalActionError
 from tajmahal.model import (
     BonusKind,
@@ -35,7 +41,9 @@ from tajmahal.model import (
     Symbol,
     Take,
     WithdrawWithoutPlaying,
+    load_components,
 )
+from tajmahal.notation import start_position
 
 V, G = Symbol.VIZIER, Symbol.GENERAL
 
@@ -318,3 +326,28 @@ def test_hand_has_no_limit() -> None:
     # Play passes on to B: no step asks A to give up cards.
     assert state.step is Step.PLAY and state.to_move == 1
     assert all(action == "withdraw" or action.startswith("play ") for action in legal(state))
+
+
+@pytest.mark.clause("TM.SCORE.PROVINCE", "TM.SCORE.BONUS.GOOD")
+def test_a_tile_showing_one_good_twice_counts_owned_goods_once(tmp_path: Path) -> None:
+    """RUL.SCORE.GOODS_COUNT: a won tile showing rice twice scores 2 for its goods and 1 for
+    each rice the player owns, counted once (not once per rice on the new tile); owned,
+    it counts as two rice."""
+    tiles = copy.deepcopy(COMPONENTS.to_json()["province_tiles.json"])
+    next(tile for tile in tiles["tiles"] if tile["number"] == 2)["goods"] = ["rice", "rice"]
+    (tmp_path / "province_tiles.json").write_text(json.dumps(tiles), encoding="utf-8")
+    components = load_components(tmp_path)
+    rice_twice = components.province_tile_number(2).goods
+    assert rice_twice == (Good.RICE, Good.RICE)
+    # Seat 0 owns tile 1 (one rice) and wins tile 2 with one elephant in visit 2.
+    state = at_visit(start_position(3, components=components), 2, start=0)
+    state = with_hands(state, (("red-02",), ("yellow-02",), ("green-02",)))
+    state = with_played(state, 0, ("red-19",))
+    state = with_player(state, 0, province_tiles=("province-01",))
+    state = run(state, "withdraw")
+    assert player(state, 0).province_tiles == ("province-01", "province-02")
+    assert player(state, 0).score == 2 + 1
+    # Owned, the tile counts twice: a rice bonus tile scores 1 + 1 (tile 1) + 2 (tile 2).
+    assert (
+        goods_points((Good.RICE,), owned_goods(components, ("province-01", "province-02"), ())) == 4
+    )
