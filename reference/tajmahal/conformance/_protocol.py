@@ -29,7 +29,18 @@ from tajmahal import engine as reference
 from tajmahal._version import __version__
 from tajmahal.engine import new_game, random_setup
 from tajmahal.errors import ActionSyntaxError, IllegalActionError, TajMahalError
-from tajmahal.model import Action, Components, GameState, RuleSet, default_components, parse_action
+from tajmahal.model import (
+    Action,
+    Components,
+    GameState,
+    Picks,
+    RuleSet,
+    default_components,
+    no_picks,
+    parse_action,
+    track_picks,
+    view,
+)
 from tajmahal.notation import (
     legal_digest,
     position_from_json,
@@ -131,24 +142,33 @@ class Engine:
     """The engine name given in the ``hello`` reply."""
 
 
-def view_document(state: GameState, seat: int) -> dict[str, Any]:
-    """What ``seat`` may see: the state document with every hidden part masked.
+def view_document(state: GameState, seat: int, picks: Picks | None = None) -> dict[str, Any]:
+    """What ``seat`` may know (RUL.PLAY.PUBLIC_INFORMATION): the state document with every
+    hidden part masked.
 
     Built from :func:`tajmahal.notation.state_to_json`: ``format`` becomes
-    ``tajmahal-view``, ``viewer`` is added, every seat gains ``hand_size`` and every
-    other seat's ``hand`` becomes null, and ``deck`` becomes null beside ``deck_size``
-    (the same hiding as :func:`tajmahal.model.view`: other hands and the deck order).
+    ``tajmahal-view``, ``viewer`` is added, every seat gains ``hand_size``, ``specials``
+    (the special cards in its hand) and ``known`` (the display cards it took and still
+    holds, from ``picks``: see :func:`tajmahal.model.track_picks`), every other seat's
+    ``hand`` becomes null, and ``deck`` becomes null beside ``deck_size``. The same facts
+    as :func:`tajmahal.model.view`.
+
+    Implements: RUL.PLAY.PUBLIC_INFORMATION, TM.PLAY.PUBLIC_INFORMATION, TM.PLAY.HANDS_SECRET
     """
     if not 0 <= seat < state.players_count:
         raise ProtocolError(
             ErrorCode.BAD_REQUEST,
             f"'seat': no seat {seat} in a {state.players_count}-player game",
         )
+    seen = view(state, seat, picks)
     document = state_to_json(state)
     document["format"] = VIEW_FORMAT
     document["viewer"] = seat
     for index, entry in enumerate(document["seats"]):
-        entry["hand_size"] = len(entry["hand"])
+        public = seen.players[index]
+        entry["hand_size"] = public.hand_size
+        entry["specials"] = list(public.specials)
+        entry["known"] = list(public.known)
         if index != seat:
             entry["hand"] = None
     document["deck_size"] = len(document["deck"])
@@ -201,6 +221,9 @@ class Session:
         """True after a successful ``hello``."""
         self.state: GameState | None = None
         """The current position, once a game was started."""
+        self.picks: Picks | None = None
+        """The display cards each seat took since the game's ``new`` and still holds (the
+        ``known`` cards of a view)."""
         self.finished = False
         """True after ``quit``: the server stops reading."""
 
@@ -273,7 +296,7 @@ class Session:
                 "over": state.is_over,
                 "winners": list(state.winners()) if state.is_over else None,
             }
-        document = view_document(state, _field(request, "seat", int))
+        document = view_document(state, _field(request, "seat", int), self.picks)
         return {
             "seat": document["viewer"],
             "view_digest": document_digest(document),
@@ -316,6 +339,7 @@ class Session:
             except TajMahalError as error:
                 raise ProtocolError(ErrorCode.BAD_SETUP, f"'state': {error}") from None
             self.state = state
+            self.picks = no_picks(state)
             return status(state)
         players = _field(request, "players", int)
         if players not in (3, 4, 5):
@@ -333,6 +357,7 @@ class Session:
         except TajMahalError as error:
             raise ProtocolError(ErrorCode.BAD_SETUP, str(error)) from None
         self.state = state
+        self.picks = no_picks(state)
         return {"setup": setup_to_json(setup), **status(state)}
 
     def _legal(self, state: GameState) -> dict[str, Any]:
@@ -357,6 +382,7 @@ class Session:
             after = self.engine.apply(state, action)
         except IllegalActionError as error:
             raise ProtocolError(ErrorCode.ILLEGAL_ACTION, str(error), error.clause) from None
+        self.picks = track_picks(state, after, self.picks)
         self.state = after
         return status(after)
 
