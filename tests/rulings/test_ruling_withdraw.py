@@ -23,6 +23,7 @@ from positions import (
     with_display,
     with_hand,
     with_hands,
+    with_palaces,
     with_played,
     with_player,
 )
@@ -118,9 +119,16 @@ def test_pick_must_name_two_distinct_display_cards() -> None:
             apply(state, Take(cards))
 
 
-@pytest.mark.clause("TM.WITHDRAW.PICK_TWO", "TM.WITHDRAW.LAST_TAKES_ONE", "TM.VISIT.END")
+@pytest.mark.clause(
+    "TM.WITHDRAW.PICK_TWO",
+    "TM.WITHDRAW.LAST_TAKES_ONE",
+    "TM.VISIT.END",
+    "TM.WITHDRAW.WITHOUT_PLAYING",
+)
 def test_last_player_takes_remaining_card_automatically() -> None:
-    """RUL.WITHDRAW.DISPLAY_PICKS: the last player gets the last card without an action."""
+    """RUL.WITHDRAW.DISPLAY_PICKS: the last player gets the last card without an action;
+    RUL.WITHDRAW.WITHOUT_PLAYING: a last player who has not played draws the extra card
+    and still takes only the one card left."""
     state = last_seat_alone()
     hand = player(state, 3).hand
     deck = state.deck
@@ -351,3 +359,16 @@ def test_a_tile_showing_one_good_twice_counts_owned_goods_once(tmp_path: Path) -
     assert (
         goods_points((Good.RICE,), owned_goods(components, ("province-01", "province-02"), ())) == 4
     )
+
+
+@pytest.mark.clause("TM.SCORE.ORDER", "TM.SCORE.PALACE.CHAIN", "TM.SCORE.PALACE.CURRENT")
+def test_the_palaces_of_one_withdrawal_are_chained_together_and_scored_once() -> None:
+    """RUL.SCORE.BONUS_ORDER: the palaces score once, after the last placement, with every
+    palace of the withdrawal standing: A1 alone reaches nothing, A1 and A2 together reach
+    seat 0's palace in B1 (roads A1-A2, A2-B1)."""
+    state = at_visit(table(("red-01",), ("yellow-19",), order="BACDEFGHIJK"), 2)
+    state = with_palaces(state, ("B1", 0))
+    state = run(state, "withdraw", "palace A1")
+    assert state.step is Step.PLACE and player(state, 0).score == 0
+    state = run(state, "palace A2")
+    assert player(state, 0).score == 2
