@@ -30,7 +30,13 @@ from typing import Any
 import attrs
 
 from tajmahal.errors import ComponentError
-from tajmahal.inputs import COMPONENT_LIMITS, InputError, read_json, read_json_text
+from tajmahal.inputs import (
+    COMPONENT_LIMITS,
+    InputError,
+    check_document,
+    read_json,
+    read_json_text,
+)
 from tajmahal.model._board import Board, City, Province, board_from_json
 from tajmahal.model._parsing import (
     parse_bonus_tiles,
@@ -255,6 +261,11 @@ def components_from_documents(documents: Mapping[str, Any], name: str = "custom"
     missing = [file for file in COMPONENT_FILES if file not in documents]
     if missing:
         raise ComponentError(f"component documents: missing {', '.join(missing)}")
+    for file in COMPONENT_FILES:
+        try:  # a document built in Python: bounded as if it were read from its file
+            check_document(documents[file], COMPONENT_LIMITS, file)
+        except InputError as error:
+            raise ComponentError(str(error)) from None
     copies = {file: json.loads(json.dumps(documents[file])) for file in COMPONENT_FILES}
     return _parse(copies, name)
 
