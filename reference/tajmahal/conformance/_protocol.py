@@ -29,6 +29,14 @@ from tajmahal import engine as reference
 from tajmahal._version import __version__
 from tajmahal.engine import new_game, random_setup
 from tajmahal.errors import ActionSyntaxError, IllegalActionError, TajMahalError
+from tajmahal.inputs import (
+    InputError,
+    Limits,
+    check_document,
+    field_path,
+    first_violation,
+    parse_json,
+)
 from tajmahal.model import (
     Action,
     Components,
@@ -57,7 +65,13 @@ ENGINE_NAME = "tajmahal-reference"
 """The ``engine`` this server names in its ``hello`` reply."""
 
 MAX_LINE_BYTES = 1 << 20
-"""The longest request line the server reads (1 MiB); longer lines get ``bad-request``."""
+"""The longest request line the server reads (1 MiB); longer lines get ``bad-json``."""
+
+REQUEST_LIMITS = Limits(MAX_LINE_BYTES)
+"""Requests are read as strictly as files (:mod:`tajmahal.inputs`): no ``NaN`` or
+``Infinity``, no key twice in one object, no lone surrogate or control character in a
+string, integers of at most 40 digits, nesting at most 32 levels. A line that breaks
+one of these gets ``bad-json`` naming the field, and the session goes on."""
 
 VIEW_FORMAT = "tajmahal-view"
 """The ``format`` tag of a view document."""
@@ -228,18 +242,32 @@ class Session:
         """True after ``quit``: the server stops reading."""
 
     def handle_line(self, line: bytes | str) -> dict[str, Any]:
-        """The reply to one request line (never raises for bad input)."""
+        """The reply to one request line (never raises for bad input). The line is read
+        under :data:`REQUEST_LIMITS`; one that breaks them gets ``bad-json`` (without the
+        request's ``id``, which cannot be trusted)."""
         try:
             text = line.decode("utf-8") if isinstance(line, bytes) else line
-            request = json.loads(text)
-        except (UnicodeDecodeError, ValueError) as error:
-            return _error(None, ErrorCode.BAD_JSON, f"not a JSON line: {error}")
-        except RecursionError:
-            return _error(None, ErrorCode.BAD_JSON, "not a JSON line: nested too deeply")
-        return self.handle(request)
+        except UnicodeDecodeError as error:
+            return _error(
+                None, ErrorCode.BAD_JSON, f"not UTF-8: byte offset {error.start} ({error.reason})"
+            )
+        try:
+            request = parse_json(text, REQUEST_LIMITS, "request")
+        except InputError as error:
+            return _error(None, ErrorCode.BAD_JSON, str(error))
+        return self._handle(request)
 
     def handle(self, request: Any) -> dict[str, Any]:
-        """The reply to one parsed request (never raises for bad input)."""
+        """The reply to one request already parsed (never raises for bad input): a
+        request built in Python is first held to :data:`REQUEST_LIMITS` (``bad-request``
+        naming the field otherwise), as a line read by :meth:`handle_line` is."""
+        try:
+            check_document(request, REQUEST_LIMITS, "request")
+        except InputError as error:
+            return _error(None, ErrorCode.BAD_REQUEST, str(error))
+        return self._handle(request)
+
+    def _handle(self, request: Any) -> dict[str, Any]:
         if not isinstance(request, dict):
             return _error(None, ErrorCode.BAD_REQUEST, "a request is a JSON object")
         op_name = request.get("op")
@@ -352,6 +380,12 @@ class Session:
             if sources == ["seed"]:
                 setup = random_setup(self.components, players, _field(request, "seed", int))
             else:
+                problem = first_violation("protocol", request["setup"], definition="setup")
+                if problem is not None:
+                    raise ProtocolError(
+                        ErrorCode.BAD_SETUP,
+                        f"'{field_path(('setup', *problem.path))}': {problem.message}",
+                    )
                 setup = setup_from_json(request["setup"])
             state = new_game(self.components, players, setup, rules)
         except TajMahalError as error:
@@ -400,9 +434,19 @@ def _error(op: Any, code: ErrorCode, message: str, clause: str | None = None) ->
 
 
 def encode(reply: dict[str, Any]) -> bytes:
-    """One reply as a line: compact JSON, UTF-8, a line feed at the end."""
-    text = json.dumps(reply, separators=(",", ":"), ensure_ascii=False)
-    return (text + "\n").encode("utf-8")
+    """One reply as a line: compact JSON, UTF-8, a line feed at the end.
+
+    Never fails: a reply holding what no JSON text can (a lone surrogate, ``NaN``: never
+    in a reply to a request that was read under :data:`REQUEST_LIMITS`) becomes an
+    ``internal-error`` reply saying so, so that the session goes on."""
+    try:
+        text = json.dumps(reply, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        return (text + "\n").encode("utf-8")
+    except (TypeError, ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+        fallback = _error(
+            None, ErrorCode.INTERNAL_ERROR, "the reply could not be written as JSON text"
+        )
+        return (json.dumps(fallback, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 def serve(
@@ -423,7 +467,10 @@ def serve(
         if len(line) > MAX_LINE_BYTES:
             reply = _error(None, ErrorCode.BAD_JSON, f"line longer than {MAX_LINE_BYTES} bytes")
         else:
-            reply = current.handle_line(line)
+            try:
+                reply = current.handle_line(line)
+            except Exception as error:  # never ends the session (handle_line should not raise)
+                reply = _error(None, ErrorCode.INTERNAL_ERROR, f"{type(error).__name__}: {error}")
         output.write(encode(reply))
         output.flush()
         if current.finished:
@@ -450,6 +497,7 @@ __all__ = [
     "ENGINE_NAME",
     "MAX_LINE_BYTES",
     "PROTOCOL_VERSION",
+    "REQUEST_LIMITS",
     "VIEW_FORMAT",
     "Engine",
     "ErrorCode",

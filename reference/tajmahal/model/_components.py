@@ -33,6 +33,7 @@ from tajmahal.errors import ComponentError
 from tajmahal.inputs import (
     COMPONENT_LIMITS,
     InputError,
+    check_document,
     first_violation,
     read_json,
     read_json_text,
@@ -295,6 +296,11 @@ def components_from_documents(documents: Mapping[str, Any], name: str = "custom"
     missing = [file for file in COMPONENT_FILES if file not in documents]
     if missing:
         raise ComponentError(f"component documents: missing {', '.join(missing)}")
+    for file in COMPONENT_FILES:
+        try:  # a document built in Python: bounded as if it were read from its file
+            check_document(documents[file], COMPONENT_LIMITS, file)
+        except InputError as error:
+            raise ComponentError(str(error)) from None
     copies = {file: json.loads(json.dumps(documents[file])) for file in COMPONENT_FILES}
     return _parse(copies, name)
 
