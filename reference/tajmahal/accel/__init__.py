@@ -26,6 +26,8 @@ from typing import Any
 
 import attrs
 
+from tajmahal.accel._ai import LazyObservation, lazy_masked_observation
+
 PLAIN_VARIABLE = "TAJMAHAL_PLAIN"
 """The environment variable that switches the accelerated layer off (``1``)."""
 
@@ -52,4 +54,13 @@ class FastPath:
 FAST_PATHS: tuple[FastPath, ...] = ()
 """Every fast path of the layer, each pinned to its core function by ``tests/accel/``."""
 
-__all__ = ["ENABLED", "FAST_PATHS", "PLAIN_VARIABLE", "FastPath"]
+# The drop-ins for functions of the AI interfaces, which stand above this layer: they are
+# paired with their functions, and chosen, in tajmahal.ai (tajmahal/ai/_fast_paths.py).
+__all__ = [
+    "ENABLED",
+    "FAST_PATHS",
+    "PLAIN_VARIABLE",
+    "FastPath",
+    "LazyObservation",
+    "lazy_masked_observation",
+]
