@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from tajmahal.accel import _inputs, _notation, _records
+from tajmahal.accel._ai import LazyObservation, lazy_masked_observation
 from tajmahal.accel._collector import GENERATION_0_THRESHOLD, collect_less, fewer_collections
 from tajmahal.accel._path import ENABLED, PLAIN_VARIABLE, FastPath
 from tajmahal.records import ReplayFunctions, SchemaVouch
@@ -61,6 +62,8 @@ REPLAY = ReplayFunctions(
 """The functions the replay calls at every step, as chosen here (pass it as
 ``functions`` to :func:`tajmahal.records.replay_steps`)."""
 
+# The drop-ins for functions of the AI interfaces, which stand above this layer, are
+# paired with their functions, and chosen, in tajmahal.ai (tajmahal/ai/_fast_paths.py).
 __all__ = [
     "ENABLED",
     "FAST_PATHS",
@@ -68,9 +71,11 @@ __all__ = [
     "PLAIN_VARIABLE",
     "REPLAY",
     "FastPath",
+    "LazyObservation",
     "canonical_json",
     "collect_less",
     "fewer_collections",
+    "lazy_masked_observation",
     "legal_digest",
     "legal_strings",
     "parse_json_document",

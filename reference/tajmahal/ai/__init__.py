@@ -5,9 +5,11 @@ The framework adapters are the subpackages :mod:`tajmahal.ai.openspiel` and
 'tajmahal-reference[openspiel]'`` or ``[pettingzoo]``).
 """
 
+from tajmahal.ai._fast_paths import FAST_PATHS
 from tajmahal.ai._observation import (
     Knowledge,
     Observation,
+    fill_information_tensor,
     information_tensor,
     information_tensor_size,
     knowledge_of,
@@ -15,20 +17,27 @@ from tajmahal.ai._observation import (
     view_to_json,
 )
 from tajmahal.ai._tensor import (
+    ACTION_MASK,
     MAX_SEATS,
+    OBSERVATION,
     SEAT_SECTIONS,
     STEPS,
     BufferT,
     Section,
     TensorLayout,
+    TensorObserver,
     Writable,
     fill_observation_tensor,
+    masked_observation,
     observation_tensor,
     tensor_layout,
 )
 
 __all__ = [
+    "ACTION_MASK",
+    "FAST_PATHS",
     "MAX_SEATS",
+    "OBSERVATION",
     "SEAT_SECTIONS",
     "STEPS",
     "BufferT",
@@ -36,11 +45,14 @@ __all__ = [
     "Observation",
     "Section",
     "TensorLayout",
+    "TensorObserver",
     "Writable",
+    "fill_information_tensor",
     "fill_observation_tensor",
     "information_tensor",
     "information_tensor_size",
     "knowledge_of",
+    "masked_observation",
     "observation_tensor",
     "observe",
     "tensor_layout",

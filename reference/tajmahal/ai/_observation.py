@@ -321,14 +321,23 @@ def information_tensor(seen: View, knowledge: Knowledge, components: Components)
     """:func:`observation_tensor` followed by, per seat slot, the cards
     known in that hand (``MAX_SEATS`` times the card count more values)."""
     layout = tensor_layout(components)
-    base = observation_tensor(seen, components)
-    extra = [0.0] * (MAX_SEATS * len(layout.cards))
+    size = layout.size + MAX_SEATS * len(layout.cards)
+    return fill_information_tensor(seen, knowledge, layout, [0.0] * size)
+
+
+def fill_information_tensor(
+    seen: View, knowledge: Knowledge, layout: TensorLayout, out: BufferT
+) -> BufferT:
+    """Write :func:`information_tensor` into the zero-filled buffer ``out`` (of
+    :func:`information_tensor_size` values) and return it."""
+    fill_observation_tensor(seen, layout, out)
+    cards = layout.cards
     players = len(seen.players)
-    for seat, cards in enumerate(knowledge.known):
+    for seat, known in enumerate(knowledge.known):
         k = (seat - seen.viewer) % players
-        for card in cards:
-            extra[k * len(layout.cards) + layout.cards[card]] = 1.0
-    return base + extra
+        for card in known:
+            out[layout.size + k * len(cards) + cards[card]] = 1.0
+    return out
 
 
 def information_tensor_size(components: Components) -> int:
@@ -347,6 +356,7 @@ __all__ = [
     "Section",
     "TensorLayout",
     "Writable",
+    "fill_information_tensor",
     "fill_observation_tensor",
     "information_tensor",
     "information_tensor_size",

@@ -8,22 +8,31 @@ the component set. Seats are encoded relative to the viewer: slot ``k`` is seat
 3, 4 and 5 players. (Its functions and classes are documented under
 :mod:`tajmahal.ai`, which users import them from.)
 
-This is the numeric encoding the adapters feed to learning code; it is apart from
-:mod:`tajmahal.ai` (what a seat learns from each step and accumulates), which
-builds on it for :func:`~tajmahal.ai.information_tensor`, and from
-:mod:`tajmahal.ai` and :mod:`tajmahal.ai`, which fill the same layout
-faster.
+This is the numeric encoding the adapters feed to learning code, and its definition:
+:func:`fill_observation_tensor` writes a seat's view value by value. The adapters write
+the tensor of a state for a seat with :class:`TensorObserver` (the same function of the
+seat's view), and hand PettingZoo's observation dict out with
+:func:`masked_observation`; the accelerated layer's faster drop-ins for both are pinned
+to them by ``tests/accel/``.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from tajmahal.model import COLOURS, INFLUENCE_SYMBOLS, CardId, Components, Step, View
+from tajmahal.model import (
+    COLOURS,
+    INFLUENCE_SYMBOLS,
+    CardId,
+    Components,
+    GameState,
+    Step,
+    View,
+    view,
+)
 
 MAX_SEATS = 5
 """Seat slots in the tensor (Taj Mahal is for 3 to 5 players, TM.SETUP.PLAYER_COUNT)."""
@@ -88,7 +97,7 @@ class TensorLayout:
         last = self.sections[-1]
         return last.offset + last.size
 
-    @functools.cached_property
+    @property
     def offsets(self) -> Mapping[str, int]:
         """The offset of every section by name."""
         return {section.name: section.offset for section in self.sections}
@@ -105,9 +114,9 @@ def _index(ids: Any) -> Mapping[str, int]:
     return {item: number for number, item in enumerate(sorted(ids))}
 
 
-@functools.lru_cache(maxsize=8)
 def tensor_layout(components: Components) -> TensorLayout:
-    """The layout of :func:`observation_tensor` for a component set."""
+    """The layout of :func:`observation_tensor` for a component set (worked out at each
+    call: keep it, as the adapters do, where it is needed often)."""
     cards = _index([*components.cards, *components.specials])
     cities = _index(components.board.cities)
     provinces = _index(components.board.provinces)
@@ -168,13 +177,13 @@ def observation_tensor(seen: View, components: Components) -> list[float]:
     One-hots and 0/1 flags, except ``hand_size``, ``score``, ``deck_size`` and
     ``influence`` (plain counts). Seats are relative to the viewer.
     """
-    return fill_observation_tensor(seen, components, [0.0] * tensor_layout(components).size)
-
-
-def fill_observation_tensor(seen: View, components: Components, out: BufferT) -> BufferT:
-    """Write :func:`observation_tensor` into the zero-filled buffer ``out`` and return it
-    (the adapters fill numpy arrays in place)."""
     layout = tensor_layout(components)
+    return fill_observation_tensor(seen, layout, [0.0] * layout.size)
+
+
+def fill_observation_tensor(seen: View, layout: TensorLayout, out: BufferT) -> BufferT:
+    """Write :func:`observation_tensor` of ``seen`` into the zero-filled buffer ``out`` (a
+    whole tensor of ``layout``) and return it (the adapters fill numpy arrays in place)."""
     at = layout.offsets
     cards, cities = layout.cards, layout.cities
     players = len(seen.players)
@@ -238,6 +247,41 @@ def fill_observation_tensor(seen: View, components: Components, out: BufferT) ->
     return out
 
 
+class TensorObserver:
+    """Writes the observation tensor of a state for a seat:
+    :func:`fill_observation_tensor` of the seat's view (:func:`tajmahal.model.view`).
+
+    What the adapters write (OpenSpiel's observation tensors, PettingZoo's
+    observations), one per game or environment.
+    """
+
+    def __init__(self, layout: TensorLayout) -> None:
+        self.layout = layout
+        """The layout written."""
+
+    def write(self, state: GameState, seat: int, out: BufferT) -> BufferT:
+        """Write ``seat``'s observation tensor of ``state`` into the zero-filled buffer
+        ``out`` (a whole tensor of :attr:`layout`) and return it."""
+        return fill_observation_tensor(view(state, seat), self.layout, out)
+
+
+OBSERVATION = "observation"
+"""The key of the tensor in an observation dict (:func:`masked_observation`)."""
+
+ACTION_MASK = "action_mask"
+"""The key of the mask of legal action ids in an observation dict."""
+
+
+def masked_observation(tensor: Callable[[], Any], mask: Any) -> dict[str, Any]:
+    """The observation dict of the action-masking convention (PettingZoo's):
+    ``{"observation": tensor(), "action_mask": mask}``.
+
+    ``tensor`` makes the observation tensor. It is a function rather than a value so that
+    the accelerated layer's drop-in (:func:`tajmahal.accel.lazy_masked_observation`) may
+    call it only when the tensor is first read: many players read only the mask."""
+    return {OBSERVATION: tensor(), ACTION_MASK: mask}
+
+
 # The functions and classes are documented under tajmahal.ai, which users import
 # them from; only the constants, whose docstrings cannot go with them, are listed here.
-__all__ = ["MAX_SEATS", "SEAT_SECTIONS", "STEPS"]
+__all__ = ["ACTION_MASK", "MAX_SEATS", "OBSERVATION", "SEAT_SECTIONS", "STEPS"]

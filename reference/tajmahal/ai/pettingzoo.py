@@ -15,10 +15,10 @@
 Agents are ``seat_0`` .. ``seat_{n-1}``. An observation is a dict: ``observation``, the
 seat's view as :func:`tajmahal.ai.observation_tensor` (float32), and
 ``action_mask`` (int8, one flag per id of :mod:`tajmahal.ai`); the mask is
-also in ``infos[agent]["action_mask"]``. The observation dict is a
-:class:`~tajmahal.ai._lazy_observation.LazyObservation`: its tensor is written when first
-read (a player that reads only the mask never pays for it), the same values as if
-written at once. Chance is resolved inside the environment: the
+also in ``infos[agent]["action_mask"]``. The observation dict is
+:func:`tajmahal.ai.masked_observation`; with the accelerated layer its tensor is
+written when first read (a player that reads only the mask never pays for it), the same
+values as if written at once. Chance is resolved inside the environment: the
 setup is drawn from the ``reset`` seed (:func:`tajmahal.engine.random_setup`) and each
 reshuffle from a generator seeded by it, the same derivation ``tajmahal play`` uses for
 records (:func:`tajmahal.agents.chance_seed`). Rewards come once, at the end: the winners
@@ -28,6 +28,7 @@ share 1 (``utility="win"``) or each seat gets its final score (``utility="score"
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Literal
 
 import numpy as np
@@ -38,22 +39,17 @@ from pettingzoo.utils import AgentSelector
 from tajmahal.agents import chance_seed
 from tajmahal.ai._action_space import action_space
 from tajmahal.ai._bounds import bounds
-from tajmahal.ai._encoding import tensor_encoder
-from tajmahal.ai._lazy_observation import LazyObservation
-from tajmahal.ai._tensor import tensor_layout
-from tajmahal.ai._tensor_cache import TensorCache
+from tajmahal.ai._fast_paths import MASKED_OBSERVATION
+from tajmahal.ai._tensor import TensorObserver, tensor_layout
 from tajmahal.engine import apply, new_game, random_reshuffle, random_setup
 from tajmahal.model import Components, GameState, RuleSet, Step, default_components
 
 _SHUFFLE = Step.SHUFFLE
 _OVER = Step.OVER
 _MASK = "action_mask"
-# An observation is made without calling LazyObservation's own methods (see observe):
-# dict's C ``__new__``, and ``setdefault`` to store the mask into the empty dict (a
-# method descriptor with fast calls, about 500 instructions fewer than the slot wrapper
-# ``dict.__setitem__``; it stores as ``__setitem__`` would, into the dict's own storage).
-_new = dict.__new__
-_put = dict.setdefault
+_masked_observation: Callable[[Callable[[], Any], Any], dict[str, Any]] = (
+    MASKED_OBSERVATION.chosen()
+)
 
 ENV_NAME = "tajmahal_v1"
 """The versioned environment name (bumped when observations or actions change meaning)."""
@@ -97,8 +93,10 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._tensors = TensorCache(tensor_encoder(self.components))
-        size = tensor_layout(self.components).size
+        layout = tensor_layout(self.components)
+        self._observer = TensorObserver(layout)
+        """Writes the observation tensors (:class:`tajmahal.ai.TensorObserver`)."""
+        self._tensor_size = size = layout.size
         high = float(max(bounds(self.components, players).score, len(self.components.cards)))
         # One space object shared by every agent: building gymnasium spaces is slow, and
         # the agents' spaces are identical.
@@ -195,12 +193,12 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         assert state is not None, "reset() first"
         # The mover's mask until the game is over (then the zero mask), copied.
         mask = (self._current_mask if agent == self.agent_selection else self._no_mask).copy()
-        # What lazy_observation() does, without the call: the tensor is written when
-        # first read (see tajmahal.ai).
-        observation: LazyObservation = _new(LazyObservation)
-        _put(observation, _MASK, mask)
-        observation._pending = (self._tensors, state, self._seats[agent])
-        return observation
+        seat = self._seats[agent]
+        return _masked_observation(lambda: self._tensor(state, seat), mask)
+
+    def _tensor(self, state: GameState, seat: int) -> Any:
+        """``seat``'s observation tensor of ``state`` (a new float32 array)."""
+        return self._observer.write(state, seat, np.zeros(self._tensor_size, np.float32))
 
     def step(self, action: int | None) -> None:
         """Apply the id ``action`` for the agent to move (None once it is terminated)."""

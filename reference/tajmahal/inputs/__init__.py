@@ -40,6 +40,7 @@ from tajmahal.inputs._limits import (
 from tajmahal.inputs._parsing import (
     PLAIN_INT_DIGITS,
     Parsed,
+    check_document,
     check_values,
     parse_json,
     parse_json_document,
@@ -77,6 +78,7 @@ __all__ = [
     "Parse",
     "Parsed",
     "SchemaViolation",
+    "check_document",
     "check_record_limits",
     "check_structure",
     "check_values",

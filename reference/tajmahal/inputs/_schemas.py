@@ -104,11 +104,17 @@ def _inline(node: Any, resolver: Any) -> Any:
 
 
 @functools.cache
-def validator(name: str) -> Any:
+def validator(name: str, definition: str | None = None) -> Any:
     """A validator for the schema ``name`` (integers must be written without a fraction),
-    its references resolved once in advance."""
+    its references resolved once in advance; with ``definition``, for that entry of its
+    ``$defs`` alone (the ``setup`` of a protocol request, say)."""
     document = schema(name)
     resolver = _registry().resolver(base_uri=document.get("$id", ""))
+    if definition is not None:
+        try:
+            document = document["$defs"][definition]
+        except KeyError:
+            raise TajMahalError(f"schema {name!r} defines no {definition!r}") from None
     inlined = _inline(document, resolver)
     inlined.pop("$defs", None)
     return _STRICT(inlined, registry=_registry())
@@ -146,7 +152,10 @@ def field_path(path: Sequence[str | int]) -> str:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # not a JSON value (built in Python)
+        return f"a {type(value).__name__}"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -192,9 +201,15 @@ def violations(name: str, document: Any) -> Iterator[SchemaViolation]:
         yield _violation(best)
 
 
-def first_violation(name: str, document: Any) -> SchemaViolation | None:
-    """The most relevant violation of schema ``name`` by ``document``, or None if valid."""
-    error = jsonschema.exceptions.best_match(validator(name).iter_errors(document))
+def first_violation(
+    name: str, document: Any, *, definition: str | None = None
+) -> SchemaViolation | None:
+    """The most relevant violation of schema ``name`` by ``document``, or None if valid.
+
+    ``definition`` checks the document against that entry of the schema's ``$defs``
+    instead (see :func:`validator`).
+    """
+    error = jsonschema.exceptions.best_match(validator(name, definition).iter_errors(document))
     return None if error is None else _violation(error)
 
 

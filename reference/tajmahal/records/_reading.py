@@ -22,6 +22,7 @@ from tajmahal.inputs import (
     RECORD_LIMITS,
     InputError,
     Parse,
+    check_document,
     check_record_limits,
     field_path,
     first_violation,
@@ -129,7 +130,7 @@ def _step_from_json(raw: dict[str, Any], index: int, players: int, source: str) 
 
 
 def record_from_json(
-    document: Any, source: str = "", *, vouch: SchemaVouch | None = None
+    document: Any, source: str = "", *, vouch: SchemaVouch | None = None, bounded: bool = False
 ) -> Record:
     """Parse a record document of any readable version; raises :class:`RecordError`
     naming file, step and field.
@@ -138,7 +139,16 @@ def record_from_json(
     only for a document parsed by :mod:`tajmahal.inputs` whose numbers are plain
     (:attr:`tajmahal.inputs.Parsed.plain_numbers`): on those, a validator that reads
     ``4.0`` as an integer, or holds numbers as doubles, agrees with this package's.
-    The result is the same with or without it."""
+    The result is the same with or without it. ``bounded``: the document was parsed
+    by :mod:`tajmahal.inputs` under the record limits (as :func:`read_record` reads a
+    file). Any other document may have been built in Python, and is first held to the
+    limits of a record read from a file (:func:`tajmahal.inputs.check_document`:
+    nesting, JSON types only, finite numbers), so that no value makes it fail otherwise."""
+    if not bounded:  # perhaps built in Python: nothing has bounded it yet
+        try:
+            check_document(document, RECORD_LIMITS, "")
+        except InputError as refused:
+            raise RecordError(refused.detail, source=source, field=refused.field) from None
     if not isinstance(document, dict):
         raise RecordError("expected a JSON object", source=source, field="(root)")
     if document.get("format") != TRACE_FORMAT:
@@ -220,7 +230,9 @@ def read_record(
             step = error.path[1]
             field = json_path(error.path[2:])
         raise RecordError(error.detail, source=source, step=step, field=field) from None
-    return record_from_json(document, source, vouch=vouch if parsed.plain_numbers else None)
+    return record_from_json(
+        document, source, vouch=vouch if parsed.plain_numbers else None, bounded=True
+    )
 
 
 # The functions are documented under tajmahal.records, which users import them from; only

@@ -9,9 +9,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tajmahal.ai._chance import Dealing
-from tajmahal.ai._encoding import tensor_encoder
-from tajmahal.ai._observation import information_tensor_size, view_to_json
-from tajmahal.ai._tensor import tensor_layout
+from tajmahal.ai._observation import (
+    fill_information_tensor,
+    information_tensor_size,
+    view_to_json,
+)
+from tajmahal.ai._tensor import TensorObserver, tensor_layout
 from tajmahal.ai.openspiel._config import ConfiguredGame
 from tajmahal.ai.openspiel._history import dealing_text
 from tajmahal.model import view
@@ -33,8 +36,10 @@ class TajMahalObserver:
         size = information_tensor_size(self.game.components) if perfect_recall else layout.size
         self.tensor = np.zeros(size, np.float32)
         """The flat tensor, refilled by :meth:`set_from`."""
-        self.encoder = tensor_encoder(self.game.components)
-        """Writes the observation part (:class:`tajmahal.ai._encoding.TensorEncoder`)."""
+        self.layout = layout
+        """The layout of the observation tensor."""
+        self.observer = TensorObserver(layout)
+        """Writes the observation tensor (:class:`tajmahal.ai.TensorObserver`)."""
         self.dict: dict[str, Any] = {}
         """Named, shaped views into :attr:`tensor`."""
         for section in layout.sections:
@@ -53,11 +58,12 @@ class TajMahalObserver:
             return
         tensor = self.tensor
         tensor.fill(0.0)
-        self.encoder.encode(engine_state, player, tensor)
         if self.perfect_recall:
             knowledge = state.knowledge(player)
             assert knowledge is not None
-            self.encoder.encode_known(knowledge, player, engine_state.players_count, tensor)
+            fill_information_tensor(view(engine_state, player), knowledge, self.layout, tensor)
+        else:
+            self.observer.write(engine_state, player, tensor)
 
     def string_from(self, state: TajMahalState, player: int) -> str:
         """The information-state text, or the view as compact JSON."""

@@ -1,60 +1,35 @@
-"""A PettingZoo observation dict whose tensor is written when it is first read.
+"""The AI interfaces' drop-ins: observation dicts whose tensor is written when first read.
 
-PettingZoo's standard loop asks the environment for the mover's observation at every
-step (``env.last()``), and many players read only its ``action_mask``: writing the
-2,573-value tensor then costs several times what the rest of the step does. A
-:class:`LazyObservation` is a ``dict`` holding ``"observation"`` and ``"action_mask"``
-as the plain dict would, except that the tensor is written only when something first
-looks at it or at the dict as a whole.
-
-Why the value is the same whenever it is written: the observation is a pure function of
-the engine state and the seat, and the dict keeps both (states are frozen values, never
-changed); :meth:`tajmahal.ai._tensor_cache.TensorCache.encode` gives the tensor of any state
-in any order, and returns a new array each time. ``tests/ai/test_lazy_observation.py``
-compares it with the tensor written at once, at every step of random games under every
-rule set and player count.
-
-How a plain dict's behaviour is kept: until the tensor is written, the dict's own storage
-holds only ``"action_mask"``. Reading that key is the dict's own C look-up, which is why
-the mask costs nothing more. Every other method a dict has (``obs["observation"]``
-through ``__missing__``, ``get``, ``in``, ``len``, iteration, ``keys``, ``values``,
-``items``, ``reversed``, ``repr``, ``==``, ``|``, ``copy``, the changing methods, and
-``copy.copy``, ``copy.deepcopy`` and pickling) first writes the tensor into the storage,
-in the plain dict's key order, and then is the dict's own method. CPython's C code that
-takes a dict apart (``dict(obs)``, ``{**obs}``, ``f(**obs)``, ``d.update(obs)``,
-``json``, ``pickle``) goes through the overridden ``keys``, ``__iter__`` or ``items`` of
-a dict subclass; the tests check each of these. A copy, deep copy or pickle gives a plain
-``dict``, as copying a plain dict does.
-
-What differs from a plain dict: ``type(obs)`` is this class (``isinstance(obs, dict)``
-holds); C code reading the storage through CPython's concrete dict functions
-(``PyDict_Next``, ``PyDict_GetItem``) without calling a method would see only the mask
-until the tensor has been read; ``pprint`` prints it on one line. Reading it from
-several threads at once is safe: the environment's cache of tensors is locked while a
-tensor is written.
+:func:`lazy_masked_observation` is a drop-in for
+:func:`tajmahal.ai.masked_observation` (PettingZoo's observation dict), chosen by
+:mod:`tajmahal.ai` (which stands above this layer, so it pairs its own functions with
+these drop-ins) and pinned to it by ``tests/accel/test_pin_ai.py``. It buys most of
+the ``pettingzoo-observe`` loop of ``tools/bench/adapter_speed.py`` (``docs/ai.md``):
+PettingZoo's standard loop asks for the mover's observation at every step, and a player
+that reads only the mask never pays for the tensor.
 """
 
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Callable
 from typing import Any
 
-from tajmahal.ai._tensor_cache import TensorCache
-from tajmahal.model import GameState
+OBSERVATION = "observation"
+"""The key of the tensor (:data:`tajmahal.ai.OBSERVATION`; the pinning tests compare the
+dicts whole)."""
 
-_OBSERVATION = "observation"
-_MASK = "action_mask"
+ACTION_MASK = "action_mask"
+"""The key of the mask (:data:`tajmahal.ai.ACTION_MASK`)."""
 
-_get = dict.__getitem__
-_set = dict.__setitem__
-_put = dict.setdefault  # into an empty dict: what _set does, through a faster call
-_new = dict.__new__
+_WRITING = threading.Lock()
+"""Held while a pending tensor is written into its dict (it may be read from any thread)."""
 
 
 def _writing(method: Callable[..., Any], both: bool = False) -> Callable[..., Any]:
     """``method`` of ``dict``, called after the tensor is written (and, with ``both``,
-    that of a :class:`LazyObservation` given as the first argument)."""
+    after that of a :class:`LazyObservation` given as the first argument)."""
 
     def call(self: LazyObservation, *args: Any, **kwargs: Any) -> Any:
         self._write()
@@ -68,31 +43,44 @@ def _writing(method: Callable[..., Any], both: bool = False) -> Callable[..., An
 
 
 class LazyObservation(dict[str, Any]):
-    """``{"observation": tensor, "action_mask": mask}``, the tensor written on first use
-    (see the module docstring). Made by :func:`lazy_observation` (and the same way,
-    inline, by :meth:`tajmahal.ai.pettingzoo.TajMahalEnv.observe`)."""
+    """``{"observation": tensor, "action_mask": mask}``, the tensor written when first read.
+
+    Until then the dict's own storage holds only ``"action_mask"``, read by the dict's own
+    C look-up, so reading the mask costs what it costs in a plain dict. Every other
+    method (``obs["observation"]`` through ``__missing__``, ``get``, ``in``, ``len``,
+    iteration, ``keys``, ``values``, ``items``, ``reversed``, ``repr``, ``==``, ``|``,
+    ``copy``, the changing methods, ``copy.copy``, ``copy.deepcopy`` and pickling) first
+    writes the tensor into the storage, in the plain dict's key order, then is the dict's
+    own. CPython's C code that takes a dict apart (``dict(obs)``, ``{**obs}``,
+    ``f(**obs)``, ``d.update(obs)``, ``json``) goes through the overridden ``keys``,
+    ``__iter__`` or ``items`` of a dict subclass. A copy, deep copy or pickle is a plain
+    ``dict``.
+
+    What differs from a plain dict: ``type(obs)`` is this class (``isinstance(obs, dict)``
+    holds); C code reading the storage through CPython's concrete dict functions
+    (``PyDict_Next``, ``PyDict_GetItem``) without calling a method sees only the mask
+    until the tensor is read; ``pprint`` prints it on one line.
+    """
 
     __slots__ = ("_pending",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """A plain dict of this class (nothing pending), as ``dict(...)`` makes one."""
-        self._pending: tuple[TensorCache, GameState, int] | None = None
+        self._pending: Callable[[], Any] | None = None
         super().__init__(*args, **kwargs)
 
     def _write(self) -> None:
         """Write the tensor into the storage, before the mask (the plain dict's order)."""
-        pending = self._pending
-        if pending is None:
+        if self._pending is None:
             return
-        cache, state, seat = pending
-        with cache.lock:
-            if self._pending is None:  # written meanwhile by another thread
+        with _WRITING:
+            tensor = self._pending
+            if tensor is None:  # written meanwhile by another thread
                 return
-            tensor = cache.encode(state, seat)
-            mask = _get(self, _MASK)
+            mask = dict.__getitem__(self, ACTION_MASK)
             dict.clear(self)
-            _set(self, _OBSERVATION, tensor)
-            _set(self, _MASK, mask)
+            dict.__setitem__(self, OBSERVATION, tensor())
+            dict.__setitem__(self, ACTION_MASK, mask)
             self._pending = None
 
     @property
@@ -167,10 +155,15 @@ class LazyObservation(dict[str, Any]):
         return self.__reduce_ex__(2)
 
 
-def lazy_observation(mask: Any, cache: TensorCache, state: GameState, seat: int) -> LazyObservation:
-    """The observation of ``seat`` in ``state`` with ``mask``, its tensor to be written
-    by ``cache`` on first use."""
+_new = dict.__new__
+_put = dict.setdefault  # into an empty dict: what __setitem__ does, through a faster call
+
+
+def lazy_masked_observation(tensor: Callable[[], Any], mask: Any) -> dict[str, Any]:
+    """:func:`tajmahal.ai.masked_observation`, ``tensor()`` called when the tensor is first
+    read (a :class:`LazyObservation`; made without its Python ``__init__``: one is made
+    per step of PettingZoo's standard loop)."""
     observation: LazyObservation = _new(LazyObservation)
-    _put(observation, _MASK, mask)
-    observation._pending = (cache, state, seat)
+    _put(observation, ACTION_MASK, mask)
+    observation._pending = tensor
     return observation

@@ -1,97 +1,129 @@
-"""PettingZoo observations written on first use are the observations written at once, and
-behave as plain dicts under every dict operation (``tajmahal.ai``)."""
+"""The accelerated layer's drop-ins for the AI interfaces give what the core functions give.
+
+:func:`tajmahal.accel.lazy_masked_observation` (PettingZoo's observation dict, its tensor
+written when first read) against :func:`tajmahal.ai.masked_observation` (written at
+once): the tensors at every step of random games of 3, 4 and 5 players under several rule
+sets, read at once or long after; every dict operation; reading from several threads.
+"""
 
 from __future__ import annotations
 
 import collections
 import copy
-import itertools
+import functools
+import importlib
 import json
+import os
 import pickle
 import sys
 import threading
 import types
+from types import ModuleType
 from typing import Any
 
 import pytest
-from ai_helpers import extra
 
-from tajmahal import default_components
-from tajmahal.model import RULE_OPTIONS, RuleSet
+from tajmahal.accel import ENABLED, LazyObservation, lazy_masked_observation
+from tajmahal.ai import FAST_PATHS, TensorObserver, masked_observation, tensor_layout
+from tajmahal.ai._fast_paths import MASKED_OBSERVATION
+from tajmahal.model import RULE_OPTIONS, RuleSet, default_components
 
-np = extra("numpy", "pettingzoo")
-environment = extra("tajmahal.ai.pettingzoo", "pettingzoo")
-lazy = extra("tajmahal.ai._lazy_observation", "pettingzoo")
-encoding = extra("tajmahal.ai._encoding", "pettingzoo")
 
-EVERY_RULE_SET = [
-    RuleSet.from_json(dict(zip(sorted(RULE_OPTIONS), values, strict=True)))
-    for values in itertools.product(*(RULE_OPTIONS[name] for name in sorted(RULE_OPTIONS)))
+def _extra(module: str) -> ModuleType:
+    """An optional extra's module (the test is skipped without it, except under ``make
+    check``, which sets ``TAJMAHAL_REQUIRE_EXTRAS=1``)."""
+    if os.environ.get("TAJMAHAL_REQUIRE_EXTRAS") == "1":
+        return importlib.import_module(module)
+    found: ModuleType = pytest.importorskip(module, reason="the [pettingzoo] extra is absent")
+    return found
+
+
+np = _extra("numpy")
+environment = _extra("tajmahal.ai.pettingzoo")
+
+RULE_SETS = [
+    RuleSet(),
+    *(
+        RuleSet.from_json({name: values[-1]})
+        for name, values in sorted(RULE_OPTIONS.items())
+        if values[-1] != RuleSet().to_json()[name]
+    ),
 ]
-"""Every rule set: each configurable ruling at each of its options, in every combination."""
+"""The default rule set and, for each option, the rule set with its last value."""
+
+PLAIN = TensorObserver(tensor_layout(default_components()))
 
 
-ENCODER = encoding.TensorEncoder(default_components())
-"""The plain encoder (tested against the view's tensor in ``test_encoding.py``), which
-writes a tensor at once, without the environment's cache."""
+def _tensor(state: Any, seat: int) -> Any:
+    """The core's tensor of ``seat`` in ``state``, as a new float32 array."""
+    return PLAIN.write(state, seat, np.zeros(PLAIN.layout.size, np.float32))
 
 
-def _eager(state: Any, seat: int) -> Any:
-    """The tensor of ``seat`` in ``state`` written at once."""
-    return ENCODER.encode(state, seat, np.zeros(ENCODER.layout.size, np.float32))
+def _both(state: Any, seat: int, mask: Any) -> tuple[Any, dict[str, Any]]:
+    """The drop-in's observation and the core's, of the same tensor and mask."""
+    tensor = functools.partial(_tensor, state, seat)
+    return lazy_masked_observation(tensor, mask), masked_observation(tensor, mask.copy())
 
 
-def test_every_rule_set_is_listed_once() -> None:
-    assert len(EVERY_RULE_SET) == 2 ** len(RULE_OPTIONS) == len(set(EVERY_RULE_SET))
+def test_the_fast_path_pairs_the_core_function_with_the_drop_in() -> None:
+    assert MASKED_OBSERVATION in FAST_PATHS
+    assert MASKED_OBSERVATION.core is masked_observation
+    assert MASKED_OBSERVATION.fast is lazy_masked_observation
+
+
+def test_the_rule_sets_differ() -> None:
+    assert len(set(RULE_SETS)) == len(RULE_SETS) > 3
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_lazy_and_eager_tensors_agree_at_every_step_under_every_rule_set(players: int) -> None:
-    """At every step of a random game under each rule set, the mover's observation from
-    ``last()`` read at once, every agent's now and then, and every mover's observation
-    kept unread and read only at the end of the game (in reverse order, so the cache
-    writes states out of order), equal the encoder's tensor written at once."""
+def test_tensors_read_at_once_or_later_are_the_core_ones(players: int) -> None:
+    """At every step of a random game under each rule set, the mover's observation read
+    at once, or kept unread and read only at the end of the game (in reverse order), has
+    the core dict's tensor and mask; reading the mask alone writes no tensor."""
     steps = 0
-    for number, rules in enumerate(EVERY_RULE_SET):
+    for number, rules in enumerate(RULE_SETS):
         game = environment.env(players=players, rules=rules, utility="score")
         game.reset(seed=1000 * players + number)
         rng = np.random.default_rng(number)
-        kept: list[tuple[Any, Any, int]] = []
+        kept: list[tuple[Any, dict[str, Any]]] = []
         for agent in game.agent_iter():
-            observation, _, termination, truncation, info = game.last()
-            assert isinstance(observation, lazy.LazyObservation) and observation.pending
-            state, seat = game.state_, game.possible_agents.index(agent)
-            mask = observation["action_mask"]
-            assert observation.pending  # reading the mask writes nothing
+            _, _, termination, truncation, info = game.last(observe=False)
             if termination or truncation:
                 game.step(None)
                 continue
-            assert (mask == info["action_mask"]).all() and mask is not info["action_mask"]
+            lazy, plain = _both(game.state_, game.possible_agents.index(agent), info["action_mask"])
+            assert lazy["action_mask"] is info["action_mask"] and lazy.pending
+            assert list(plain) == ["observation", "action_mask"]
             if steps % 2:
-                assert np.array_equal(observation["observation"], _eager(state, seat))
-                assert not observation.pending
+                assert np.array_equal(lazy["observation"], plain["observation"])
+                assert not lazy.pending and list(lazy) == list(plain)
             else:
-                kept.append((observation, state, seat))
-            if steps % 37 == 0:
-                for other, name in enumerate(game.possible_agents):
-                    found = game.observe(name)["observation"]
-                    assert np.array_equal(found, _eager(state, other))
+                kept.append((lazy, plain))
             steps += 1
-            game.step(int(rng.choice(np.flatnonzero(mask))))
-        for observation, state, seat in reversed(kept):
-            assert observation.pending
-            assert np.array_equal(observation["observation"], _eager(state, seat))
-    assert steps > 64 * 150
+            game.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        for lazy, plain in reversed(kept):
+            assert lazy.pending
+            assert np.array_equal(lazy["observation"], plain["observation"])
+    assert steps > len(RULE_SETS) * 150
+
+
+@pytest.mark.skipif(not ENABLED, reason="the accelerated layer is switched off")
+def test_the_environment_gives_observations_written_on_first_read() -> None:
+    game = environment.env(players=3)
+    game.reset(seed=2)
+    observation, *_ = game.last()
+    assert isinstance(observation, LazyObservation) and observation.pending
+    assert game.observation_space(game.agent_selection).contains(observation)
 
 
 def _pending() -> Any:
-    """A fresh observation of the mover whose tensor is not written yet, and the plain
-    dict it stands for (made from another observation of the same step)."""
+    """A fresh observation of the mover whose tensor is not written yet."""
     game = environment.env(players=4)
     game.reset(seed=5)
     for _ in range(7):
         game.step(int(np.flatnonzero(game.infos[game.agent_selection]["action_mask"])[0]))
-    observation = game.observe(game.agent_selection)
+    mask = game.infos[game.agent_selection]["action_mask"]
+    observation = _both(game.state_, game.possible_agents.index(game.agent_selection), mask)[0]
     assert observation.pending
     return observation
 
@@ -223,27 +255,28 @@ def test_two_pending_observations_compare_and_merge_whole() -> None:
     _same(dict(one), plain)
 
 
-def test_gymnasiums_contains_and_pettingzoos_checks_see_the_whole_dict() -> None:
+def test_gymnasiums_contains_sees_the_whole_dict() -> None:
     game = environment.env(players=3)
     game.reset(seed=2)
-    observation = game.observe(game.agent_selection)
+    observation = _both(game.state_, 0, game.infos[game.agent_selection]["action_mask"])[0]
     assert game.observation_space(game.agent_selection).contains(observation)
 
 
-def test_reading_from_several_threads_gives_each_its_own_tensor() -> None:
-    """Observations of many steps, read at once from four threads (each tensor written
-    through the environment's one cache), equal the tensors written at once."""
+def test_reading_from_several_threads_writes_each_tensor_once() -> None:
+    """Observations of a whole game, read at once from four threads, equal the tensors
+    written at once."""
     game = environment.env(players=5)
     game.reset(seed=9)
     kept: list[tuple[Any, Any, int]] = []
     rng = np.random.default_rng(3)
     for agent in game.agent_iter():
-        observation, _, termination, truncation, _ = game.last()
+        _, _, termination, truncation, info = game.last(observe=False)
         if termination or truncation:
             game.step(None)
             continue
-        kept.append((observation, game.state_, game.possible_agents.index(agent)))
-        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        state, seat = game.state_, game.possible_agents.index(agent)
+        kept.append((_both(state, seat, info["action_mask"])[0], state, seat))
+        game.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
     found: dict[int, Any] = {}
 
     def read(part: int) -> None:
@@ -262,4 +295,4 @@ def test_reading_from_several_threads_gives_each_its_own_tensor() -> None:
         sys.setswitchinterval(interval)
     assert len(found) == len(kept)
     for position, (_observation, state, seat) in enumerate(kept):
-        assert np.array_equal(found[position], _eager(state, seat))
+        assert np.array_equal(found[position], _tensor(state, seat))

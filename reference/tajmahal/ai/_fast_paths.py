@@ -1,0 +1,29 @@
+"""This package's functions paired with their drop-ins in the accelerated layer.
+
+The accelerated layer (:mod:`tajmahal.accel`) stands below this package, so it cannot
+name this package's functions; its drop-ins for them (written against the model alone)
+are paired with them here, each a :class:`~tajmahal.accel.FastPath` like the layer's
+own, chosen here (``TAJMAHAL_PLAIN=1`` chooses the functions of this package) and
+pinned to them by ``tests/accel/test_pin_ai.py``. What each buys is measured in
+``docs/ai.md`` ("Speed").
+"""
+
+from __future__ import annotations
+
+from tajmahal.accel import FastPath, lazy_masked_observation
+from tajmahal.ai._tensor import masked_observation
+
+MASKED_OBSERVATION = FastPath(
+    core=masked_observation,
+    fast=lazy_masked_observation,
+    buys=(
+        "the tensor of PettingZoo's standard loop written only when read: pettingzoo-observe "
+        "of tools/bench/adapter_speed.py (docs/ai.md)"
+    ),
+)
+"""PettingZoo's observation dicts, their tensor written when first read."""
+
+FAST_PATHS = (MASKED_OBSERVATION,)
+"""Every fast path of this package, each pinned to its function by ``tests/accel/``."""
+
+__all__ = ["FAST_PATHS", "MASKED_OBSERVATION"]
