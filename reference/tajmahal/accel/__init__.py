@@ -31,7 +31,13 @@ from typing import Any
 
 from tajmahal.accel import _inputs, _notation, _records
 from tajmahal.accel._ai import LazyObservation, lazy_masked_observation
-from tajmahal.accel._collector import GENERATION_0_THRESHOLD, collect_less, fewer_collections
+from tajmahal.accel._collector import (
+    CAMPAIGN_GENERATION_0_THRESHOLD,
+    GENERATION_0_THRESHOLD,
+    campaign_collections,
+    collect_less,
+    fewer_collections,
+)
 from tajmahal.accel._path import ENABLED, PLAIN_VARIABLE, FastPath
 from tajmahal.records import ReplayFunctions, SchemaVouch
 
@@ -65,6 +71,7 @@ REPLAY = ReplayFunctions(
 # The drop-ins for functions of the AI interfaces, which stand above this layer, are
 # paired with their functions, and chosen, in tajmahal.ai (tajmahal/ai/_fast_paths.py).
 __all__ = [
+    "CAMPAIGN_GENERATION_0_THRESHOLD",
     "ENABLED",
     "FAST_PATHS",
     "GENERATION_0_THRESHOLD",
@@ -72,6 +79,7 @@ __all__ = [
     "REPLAY",
     "FastPath",
     "LazyObservation",
+    "campaign_collections",
     "canonical_json",
     "collect_less",
     "fewer_collections",

@@ -35,6 +35,7 @@ from multiprocessing.pool import AsyncResult
 
 import attrs
 
+from tajmahal.accel import campaign_collections
 from tajmahal.model import default_components
 from tajmahal.records import write_record
 from tajmahal.testing.fuzz._counterexamples import (
@@ -115,7 +116,16 @@ class ChunkResult:
 def run_chunk(
     options: Options, start: int, stop: int, tagger: Tagger | None, follower: Follower | None
 ) -> ChunkResult:
-    """Play games ``start`` to ``stop - 1``; write each counterexample at once."""
+    """Play games ``start`` to ``stop - 1``; write each counterexample at once (the
+    collector set by :func:`tajmahal.accel.campaign_collections`)."""
+    with campaign_collections():
+        return _run_chunk(options, start, stop, tagger, follower)
+
+
+def _run_chunk(
+    options: Options, start: int, stop: int, tagger: Tagger | None, follower: Follower | None
+) -> ChunkResult:
+    """:func:`run_chunk`'s games."""
     components = default_components()
     steps = decisions = digest = 0
     tags: Counter[str] = Counter()
