@@ -17,7 +17,7 @@ from tajmahal.cli._options import add_components_option, chosen_components
 from tajmahal.conformance import OPTIONAL_FIELDS, DiffResult, divergence_record, run_diff
 from tajmahal.errors import TajMahalError
 from tajmahal.model import RULE_OPTIONS
-from tajmahal.records import write_record
+from tajmahal.records import write_record, write_text_atomic
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -46,7 +46,7 @@ def _compared(spec: str) -> frozenset[str]:
     return fields
 
 
-def report(result: DiffResult, out: str | None) -> dict[str, Any]:
+def report(result: DiffResult, out: str | None, case_out: str | None = None) -> dict[str, Any]:
     """The outcome of a run as a JSON-ready document (what ``--json`` prints)."""
     document: dict[str, Any] = {
         "engine": result.engine,
@@ -54,6 +54,7 @@ def report(result: DiffResult, out: str | None) -> dict[str, Any]:
         "games": result.games,
         "steps": result.steps,
         "seconds": round(result.seconds, 3),
+        "tags": dict(sorted(result.tags.items())),
     }
     if result.failure is not None:
         document["failure"] = {
@@ -85,11 +86,26 @@ def report(result: DiffResult, out: str | None) -> dict[str, Any]:
             "shrunk_steps": shortest.steps,
             "replays": result.shrunk.replays,
             "record": out,
+            "as_if": [hypothesis.to_json() for hypothesis in result.hypotheses],
+            "case": None
+            if result.case is None
+            else {
+                "file": case_out if result.case.document is not None else None,
+                "step": result.case.step,
+                "note": result.case.note,
+            },
         }
     return document
 
 
 def _print_text(document: dict[str, Any]) -> None:
+    _print_body(document)
+    if document["tags"]:
+        reached = ", ".join(f"{tag} {count}" for tag, count in document["tags"].items())
+        print(f"  edge tags reached (games): {reached}")
+
+
+def _print_body(document: dict[str, Any]) -> None:
     engine = document["engine"]
     if document["agreed"]:
         rate = document["steps"] / document["seconds"] if document["seconds"] else 0.0
@@ -111,6 +127,8 @@ def _print_text(document: dict[str, Any]) -> None:
         f"FAIL {engine}: disagrees at step {found['step']}{action}, {actor} to move: "
         f"{', '.join(found['fields'])} differ"
     )
+    for hypothesis in found["as_if"]:
+        print(f"  {hypothesis['text']}")
     print(f"  expected: {found['expected']}")
     print(f"  found:    {found['actual']}")
     for line in found["details"]:
@@ -127,6 +145,11 @@ def _print_text(document: dict[str, Any]) -> None:
     )
     if found["record"]:
         print(f"  record written to {found['record']}")
+    case = found["case"]
+    if case is not None and case["file"]:
+        print(f"  position case written to {case['file']}: {case['note']}")
+    elif case is not None:
+        print(f"  no position case: {case['note']}")
 
 
 def _diff(arguments: argparse.Namespace) -> int:
@@ -145,11 +168,15 @@ def _diff(arguments: argparse.Namespace) -> int:
         shrink_seconds=arguments.shrink_seconds,
         compare=_compared(arguments.compare),
     )
-    out = None
+    out = case_out = None
     if result.shrunk is not None:
         out = arguments.out
         write_record(divergence_record(result.shrunk.shortest, components), out)
-    document = report(result, out)
+    if result.case is not None and result.case.document is not None:
+        case_out = arguments.case
+        text = json.dumps(result.case.document, indent=1, ensure_ascii=False) + "\n"
+        write_text_atomic(text, case_out)
+    document = report(result, out, case_out)
     if arguments.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
     else:
@@ -190,6 +217,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default="diff-divergence.json",
         metavar="FILE",
         help="where to write the shrunk game record",
+    )
+    parser.add_argument(
+        "--case",
+        default="diff-case.json",
+        metavar="FILE",
+        help="where to write the one-step position case (when the engine starts from a "
+        "position: new with state)",
     )
     parser.add_argument(
         "--shrink-budget",

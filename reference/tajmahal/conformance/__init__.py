@@ -6,11 +6,17 @@
 - :class:`Session` and :func:`serve` answer the JSON-lines engine protocol
   (``docs/protocol.md``); :class:`ForeignEngine` speaks it to another engine;
 - :func:`run_diff` plays games through another engine and this one in lockstep and
-  describes their first disagreement (:class:`Divergence`).
+  describes their first disagreement (:class:`Divergence`);
+- :data:`MISREADINGS` is the catalogue of plausible misreadings of the rules, each an
+  engine (:class:`Misreading`) that ``tajmahal serve --misread NAME`` serves;
+  :func:`reproducing` and :func:`reproducing_record` find the other readings (an option
+  set otherwise, a catalogue entry: :class:`Hypothesis`) that reproduce a disagreement.
 """
 
 from tajmahal.conformance._cases import ReferenceEngine, load_cases, main, run_cases
 from tajmahal.conformance._differential import (
+    DRY_POLICIES,
+    DRY_TABLES,
     POLICIES,
     DiffResult,
     EdgeSeeker,
@@ -31,6 +37,14 @@ from tajmahal.conformance._divergence import (
     step_divergence,
 )
 from tajmahal.conformance._foreign import STDERR_LINES, EngineFailure, ForeignEngine
+from tajmahal.conformance._hypotheses import (
+    Hypothesis,
+    hypotheses,
+    replays_record,
+    reproducing,
+    reproducing_record,
+)
+from tajmahal.conformance._local import LocalEngine
 from tajmahal.conformance._lockstep import (
     Chooser,
     GamePlan,
@@ -40,6 +54,7 @@ from tajmahal.conformance._lockstep import (
     divergence_record,
     play_plan,
 )
+from tajmahal.conformance._misreadings import MISREADINGS, Citation, Misreading, misread_engine
 from tajmahal.conformance._perft import divide, perft
 from tajmahal.conformance._protocol import (
     ENGINE_NAME,
@@ -59,15 +74,19 @@ from tajmahal.conformance._protocol import (
 )
 
 __all__ = [
+    "DRY_POLICIES",
+    "DRY_TABLES",
     "ENGINE_NAME",
     "FIELDS",
     "MAX_LINE_BYTES",
+    "MISREADINGS",
     "OPTIONAL_FIELDS",
     "POLICIES",
     "PROTOCOL_VERSION",
     "STDERR_LINES",
     "VIEW_FORMAT",
     "Chooser",
+    "Citation",
     "DiffResult",
     "Divergence",
     "EdgeSeeker",
@@ -76,7 +95,10 @@ __all__ = [
     "ErrorCode",
     "ForeignEngine",
     "GamePlan",
+    "Hypothesis",
+    "LocalEngine",
     "LockstepEngine",
+    "Misreading",
     "Op",
     "Played",
     "ProtocolError",
@@ -90,14 +112,19 @@ __all__ = [
     "document_digest",
     "encode",
     "game_rules",
+    "hypotheses",
     "legal_divergence",
     "likely_clauses",
     "load_cases",
     "main",
+    "misread_engine",
     "perft",
     "play_plan",
     "refusal_clauses",
     "refused_new_game",
+    "replays_record",
+    "reproducing",
+    "reproducing_record",
     "run_cases",
     "run_diff",
     "serve",

@@ -38,6 +38,7 @@ from tajmahal.conformance._foreign import EngineFailure, ForeignEngine
 from tajmahal.engine import (
     SetupOutcome,
     apply,
+    apply_with_events,
     legal_actions,
     new_game,
     random_reshuffle,
@@ -45,7 +46,7 @@ from tajmahal.engine import (
 )
 from tajmahal.model import Action, Components, GameState, RuleSet
 from tajmahal.notation import state_digest
-from tajmahal.records import Record, Recorder, setup_to_json
+from tajmahal.records import Record, Recorder, edge_tags, setup_to_json
 
 
 @attrs.frozen(slots=True)
@@ -62,6 +63,9 @@ class GamePlan:
     """The seed of the reshuffles (one generator per chance step, see :func:`chance_rng`)."""
     choices: tuple[int, ...] = ()
     """One index per decision into the sorted legal actions (taken modulo their number)."""
+    finish: bool = False
+    """When the choices run out: True plays on to the end of the game taking the last
+    legal action at each decision (withdrawing, at a play step); False stops there."""
 
 
 @attrs.frozen(slots=True)
@@ -78,6 +82,8 @@ class Played:
     """The first disagreement, if any."""
     steps: int
     """How many steps both engines took."""
+    tags: frozenset[str] = frozenset()
+    """The edge tags the game's steps reached (:func:`tajmahal.records.edge_tags`)."""
 
 
 def chance_rng(plan: GamePlan, step: int) -> random.Random:
@@ -90,11 +96,20 @@ Chooser = Callable[[GameState, tuple[Action, ...]], int]
 """Picks the index of an action among the legal actions (never empty)."""
 
 
+def plan_action(plan: GamePlan, legal: Sequence[Action], used: int) -> Action | None:
+    """The action of the plan's decision number ``used`` (0-based) among ``legal``: its
+    choice taken modulo the number of actions; once the choices run out, the last action
+    if the plan finishes the game, else None (the game stops)."""
+    if used < len(plan.choices):
+        return legal[plan.choices[used] % len(legal)]
+    return legal[-1] if plan.finish else None
+
+
 # ---------------------------------------------------------------------------------------
 # Playing one game through both engines
 
 
-def _new_request(plan: GamePlan, setup: SetupOutcome, components: Components) -> dict[str, Any]:
+def new_request(plan: GamePlan, setup: SetupOutcome, components: Components) -> dict[str, Any]:
     return {
         "op": "new",
         "players": plan.players,
@@ -133,13 +148,14 @@ def _play(
 ) -> Played:
     setup = random_setup(components, plan.players, plan.setup_seed)
     state = new_game(components, plan.players, setup, plan.rules)
-    reply = engine.request(_new_request(plan, setup, components))
+    reply = engine.request(new_request(plan, setup, components))
     choices = list(plan.choices) if choose is None else []
     used = 0
+    tags: set[str] = set()
 
     def done(divergence: Divergence | None) -> Played:
         final = attrs.evolve(plan, choices=tuple(choices[:used]))
-        return Played(final, setup, tuple(actions), divergence, len(actions))
+        return Played(final, setup, tuple(actions), divergence, len(actions), frozenset(tags))
 
     if not reply.get("ok"):
         return done(refused_new_game(reply))
@@ -160,16 +176,18 @@ def _play(
             action = random_reshuffle(state, chance_rng(plan, step))
         else:
             if choose is None:
-                if used >= len(choices):
+                picked = plan_action(plan, legal, used)
+                if picked is None:
                     break
-                index = choices[used] % len(legal)
+                action = picked
             else:
                 assert state.to_move is not None
                 index = choose[state.to_move](state, legal)
                 choices.append(index)
+                action = legal[index]
             used += 1
-            action = legal[index]
-        after = apply(state, action)
+        after, events = apply_with_events(state, action)
+        tags.update(edge_tags(state, action, events, after))
         actions.append(action)
         answer = engine.request({"op": "apply", "action": str(action)})
         digest = state_digest(after)
@@ -216,7 +234,7 @@ class LockstepEngine:
         plan = GamePlan(players, rules, 0, 0)
         state = new_game(self.components, players, setup, rules)
         self.state, self.steps = state, 0
-        reply = self.engine.request(_new_request(plan, setup, self.components))
+        reply = self.engine.request(new_request(plan, setup, self.components))
         if not reply.get("ok"):
             return describe(refused_new_game(reply))
         digest = state_digest(state)
@@ -280,6 +298,8 @@ __all__ = [
     "describe",
     "divergence_record",
     "likely_clauses",
+    "new_request",
+    "plan_action",
     "play_plan",
     "refusal_clauses",
 ]
