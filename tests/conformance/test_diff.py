@@ -1,9 +1,9 @@
 """``tajmahal diff`` against real child processes.
 
-The reference behind the protocol (``tajmahal serve``) must agree with itself; each
-deliberately wrong engine of ``tests/conformance/wrong_engines.py`` must be caught, at the field and
-with the clause its wrong rule breaks, and its shrunk game must be a record the
-reference replays; an engine that crashes, hangs, prints garbage or closes early must be
+The reference behind the protocol (``tajmahal serve``) must agree with itself; engines
+of the catalogue of misreadings (``tajmahal serve --misread NAME``) must be caught, at
+the field and with the clause their misreading breaks, named first, and the shrunk game
+must be a record the reference replays; an engine that crashes, hangs, prints garbage or closes early must be
 reported as such, and its process must be gone afterwards. No clause markers: these
 tests check the tool, not the rules themselves.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tajmahal.cli import main
-from tajmahal.conformance import ForeignEngine, LockstepEngine, run_diff
+from tajmahal.conformance import MISREADINGS, ForeignEngine, LockstepEngine, run_diff
 from tajmahal.engine import apply, legal_actions, new_game, random_setup
 from tajmahal.model import default_components
 from tajmahal.records import read_record, replay
@@ -31,7 +31,7 @@ COMPONENTS = default_components()
 
 
 def _wrong(name: str) -> str:
-    return f"{PYTHON} {shlex.quote(str(TESTS / 'wrong_engines.py'))} {name}"
+    return f"{PYTHON} -m tajmahal.cli serve --misread {name}"
 
 
 def _misbehaving(mode: str, pidfile: Path) -> str:
@@ -79,12 +79,14 @@ def test_each_wrong_engine_is_caught_with_the_clause_it_breaks(
     out = tmp_path / "found.json"
     options = [f"--rule={option}={value}" for option, value in rules.items()]
     arguments = ["--engine", _wrong(name), "--games", "3", "--seed", str(seed), *options]
+    arguments += ["--case", str(tmp_path / "case.json")]
     code = main(["diff", *arguments, "--shrink-budget", "20", "--out", str(out), "--json"])
     assert code == 1
     report = json.loads(capsys.readouterr().out)
     assert report["agreed"] is False and "failure" not in report
     found = report["divergence"]
     assert found["field"] == field
+    assert found["as_if"][0]["rule"] == clause, found["as_if"]
     assert clause in found["clauses"], found["clauses"]
     if field == "state_digest":  # narrowed down by the parts of the state that differ
         assert clause in found["likely"], found["likely"]
@@ -105,11 +107,18 @@ def test_without_state_digests_a_wrong_rule_shows_in_the_legal_actions(
 ) -> None:
     out = tmp_path / "found.json"
     arguments = ["--engine", _wrong("tie-wins"), "--games", "3", "--compare", "legal,scores"]
+    arguments += ["--case", str(tmp_path / "case.json")]
     assert main(["diff", *arguments, "--shrink-budget", "5", "--out", str(out)]) == 1
     text = capsys.readouterr().out
-    assert text.startswith("FAIL wrong: tie-wins: disagrees at step "), text
-    assert ": legal differ" in text and "\n  missing: " in text
+    assert text.startswith("FAIL misread: tie-wins: disagrees at step "), text
+    first, second = text.splitlines()[:2]
+    assert ": legal differ" in first and "\n  missing: " in text
+    assert second == (
+        "  your engine plays as if misreading TM.WITHDRAW.MAJORITY.STRICT (tie-wins): "
+        + MISREADINGS["tie-wins"].does
+    )
     assert "\n  clauses: TM." in text and f"record written to {out}" in text
+    assert f"position case written to {tmp_path / 'case.json'}" in text
 
 
 def test_an_engine_refusing_a_legal_action_is_reported_with_its_reason(
@@ -117,6 +126,7 @@ def test_an_engine_refusing_a_legal_action_is_reported_with_its_reason(
 ) -> None:
     out = tmp_path / "found.json"
     arguments = ["--engine", _wrong("no-empty-withdraw"), "--compare", "state_digest,scores"]
+    arguments += ["--case", str(tmp_path / "case.json")]
     assert main(["diff", *arguments, "--shrink-budget", "5", "--out", str(out), "--json"]) == 1
     found = json.loads(capsys.readouterr().out)["divergence"]
     assert found["field"] == "apply" and found["action"] == "withdraw"

@@ -13,8 +13,13 @@ import argparse
 import json
 from typing import Any
 
-from tajmahal.cli._options import add_components_option, chosen_components
-from tajmahal.conformance import OPTIONAL_FIELDS, DiffResult, divergence_record, run_diff
+from tajmahal.cli._options import (
+    COMPARE_HELP,
+    add_components_option,
+    chosen_components,
+    compared_fields,
+)
+from tajmahal.conformance import DiffResult, divergence_record, run_diff
 from tajmahal.errors import TajMahalError
 from tajmahal.model import RULE_OPTIONS
 from tajmahal.records import write_record, write_text_atomic
@@ -33,17 +38,6 @@ def _fixed_rules(options: list[str]) -> dict[str, str]:
             raise TajMahalError(f"--rule {option!r}: expected OPTION=VALUE, one of: {known}")
         fixed[name] = value
     return fixed
-
-
-def _compared(spec: str) -> frozenset[str]:
-    fields = frozenset(name.strip() for name in spec.split(",") if name.strip())
-    unknown = sorted(fields - OPTIONAL_FIELDS)
-    if unknown:
-        raise TajMahalError(
-            f"--compare: unknown field(s) {', '.join(unknown)} "
-            f"(known: {', '.join(sorted(OPTIONAL_FIELDS))})"
-        )
-    return fields
 
 
 def report(result: DiffResult, out: str | None, case_out: str | None = None) -> dict[str, Any]:
@@ -166,7 +160,7 @@ def _diff(arguments: argparse.Namespace) -> int:
         timeout=arguments.timeout,
         shrink_budget=arguments.shrink_budget,
         shrink_seconds=arguments.shrink_seconds,
-        compare=_compared(arguments.compare),
+        compare=compared_fields(arguments.compare),
     )
     out = case_out = None
     if result.shrunk is not None:
@@ -243,8 +237,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--compare",
         default="legal,state_digest,scores",
         metavar="FIELDS",
-        help="what to compare after each step (leave out state_digest for an engine that "
-        "does not write the canonical state)",
+        help=COMPARE_HELP,
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     add_components_option(parser, "folder with your own component files")

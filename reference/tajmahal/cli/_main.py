@@ -9,6 +9,7 @@ file, step and field, never a traceback.
 from __future__ import annotations
 
 import argparse
+import textwrap
 import io
 import json
 import os
@@ -187,7 +188,20 @@ def _show_components(arguments: argparse.Namespace) -> int:
 
 class _DefaultsFormatter(argparse.HelpFormatter):
     """Help that ends every option with its default, unless the help already says it or
-    there is nothing to show (a flag that is off, an empty list, no value)."""
+    there is nothing to show (a flag that is off, an empty list, no value); lines are
+    never broken inside a hyphenated word (a tag, an option value)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(
+            " ".join(text.split()),
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+        )
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""

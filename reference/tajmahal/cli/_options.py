@@ -9,7 +9,14 @@ from __future__ import annotations
 import argparse
 import re
 
+from tajmahal.errors import TajMahalError
 from tajmahal.model import Components, default_components, load_components
+
+COMPARE_HELP = (
+    "what to compare after each step, of legal,state_digest,scores (leave out state_digest "
+    "for an engine that does not write the canonical state document)"
+)
+"""The help of ``--compare`` (``diff``, ``fuzz --engine``)."""
 
 COMPONENTS_HELP = (
     "folder with your own component files (any of cards.json, "
@@ -27,6 +34,21 @@ def chosen_components(folder: str | None) -> Components:
     """The component set of a ``--components`` folder, or the embedded set (loaded once
     and shared) when the option was left out."""
     return load_components(folder) if folder is not None else default_components()
+
+
+def compared_fields(spec: str) -> frozenset[str]:
+    """The fields of a ``--compare`` list; raises :class:`TajMahalError` naming an unknown
+    one."""
+    from tajmahal.conformance import OPTIONAL_FIELDS  # only the commands that compare need it
+
+    fields = frozenset(name.strip() for name in spec.split(",") if name.strip())
+    unknown = sorted(fields - OPTIONAL_FIELDS)
+    if unknown:
+        raise TajMahalError(
+            f"--compare: unknown field(s) {', '.join(unknown)} "
+            f"(known: {', '.join(sorted(OPTIONAL_FIELDS))})"
+        )
+    return fields
 
 
 def plain_description(docstring: str | None) -> str | None:

@@ -228,24 +228,29 @@ class LockstepEngine:
         """The reference's current position."""
         self.steps = 0
         """Steps applied in the current game."""
+        self.field: str | None = None
+        """The first field that differed in the last disagreement described (one of
+        :data:`~tajmahal.conformance.FIELDS`), or None after an agreement."""
 
     def start(self, players: int, rules: RuleSet, setup: SetupOutcome) -> str | None:
         """Begin a game from ``setup``; a description of a disagreement, or None."""
+        self.field = None
         plan = GamePlan(players, rules, 0, 0)
         state = new_game(self.components, players, setup, rules)
         self.state, self.steps = state, 0
         reply = self.engine.request(new_request(plan, setup, self.components))
         if not reply.get("ok"):
-            return describe(refused_new_game(reply))
+            return self._told(refused_new_game(reply))
         digest = state_digest(state)
         if "state_digest" in self.compare and reply.get("state_digest") != digest:
-            return describe(
+            return self._told(
                 step_divergence(self.engine, state, None, (), reply, 0, digest, self.compare)
             )
         return self._legal(state)
 
     def step(self, action: Action, after: GameState) -> str | None:
         """Apply ``action``; compare with the reference's ``after``; None if they agree."""
+        self.field = None
         before = self.state
         assert before is not None, "start a game first"
         answer = self.engine.request({"op": "apply", "action": str(action)})
@@ -257,12 +262,17 @@ class LockstepEngine:
             or ("state_digest" in self.compare and answer.get("state_digest") != digest)
             or ("scores" in self.compare and answer.get("scores") != list(after.scores))
         ):
-            return describe(
+            return self._told(
                 step_divergence(
                     self.engine, before, action, after.scores, answer, step, digest, self.compare
                 )
             )
         return self._legal(after)
+
+    def _told(self, divergence: Divergence) -> str:
+        """Describe a disagreement, remembering its field."""
+        self.field = divergence.field
+        return describe(divergence)
 
     def _legal(self, state: GameState) -> str | None:
         if "legal" not in self.compare or state.is_over:
@@ -270,7 +280,7 @@ class LockstepEngine:
         strings = [str(action) for action in legal_actions(state)]
         answer = self.engine.request({"op": "legal"})
         divergence = legal_divergence(state, strings, answer, self.steps)
-        return None if divergence is None else describe(divergence)
+        return None if divergence is None else self._told(divergence)
 
 
 def divergence_record(played: Played, components: Components) -> Record:

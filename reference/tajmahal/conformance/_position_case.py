@@ -206,7 +206,8 @@ def position_case(
             None,
             None,
             f"started from each of the {LOOK_BACK} positions before the disagreement, the "
-            "engine agrees: it keeps something the position does not hold",
+            "engine agrees: the engines parted earlier, or the engine keeps something a "
+            "position does not hold",
         )
     before = states[parted]
     if parted == index and field == "legal":
