@@ -7,8 +7,9 @@ comparison modes (with state digests, and with the legal actions and scores only
 the full shrinking budget, and prints for each what caught it: the field, the step
 where it was found (counted from 1), the length of the shrunk game, the step of the
 one-step position case, and the rule named first. Ends with a digest of the findings
-(the same arguments give the same digest). Exit code 1 if the reference disagrees, an
-entry escapes, or the first rule named is not the entry's.
+(shrinking is bounded by seconds as well as games, so a slower machine may shrink less
+and print another). Exit code 1 if the reference disagrees, an entry escapes, or the
+first rule named is not the entry's.
 
 ``--only NAME,...`` runs some entries; ``--markdown`` prints the tables as Markdown.
 """
@@ -103,8 +104,8 @@ def main() -> int:
                 failed = True
                 continue
             divergence = result.shrunk.shortest.divergence
-            first = result.hypotheses[0].rule if result.hypotheses else "none"
-            named = first == entry.rule
+            named_first = result.hypotheses[0].rule if result.hypotheses else "none"
+            named = named_first == entry.rule
             failed |= not named
             case = result.case.step if result.case is not None else None
             cells = [
@@ -114,7 +115,7 @@ def main() -> int:
                 str(_step(result)),
                 str(result.shrunk.shortest.steps),
                 str(case) if case is not None else "-",
-                first if named else f"WRONG: {first} (expected {entry.rule})",
+                named_first if named else f"WRONG: {named_first} (expected {entry.rule})",
             ]
             print(_row(cells, markdown), flush=True)
             findings.append(" ".join(cells))

@@ -3,9 +3,9 @@
 The reference behind the protocol (``tajmahal serve``) must agree with itself; engines
 of the catalogue of misreadings (``tajmahal serve --misread NAME``) must be caught, at
 the field and with the clause their misreading breaks, named first, and the shrunk game
-must be a record the reference replays; an engine that crashes, hangs, prints garbage or closes early must be
-reported as such, and its process must be gone afterwards. No clause markers: these
-tests check the tool, not the rules themselves.
+must be a record the reference replays; an engine that crashes, hangs, prints garbage
+or closes early must be reported as such, and its process must be gone afterwards. No
+clause markers: these tests check the tool, not the rules themselves.
 """
 
 from __future__ import annotations

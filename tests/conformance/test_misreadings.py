@@ -18,21 +18,26 @@ import re
 import tomllib
 import unicodedata
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 from tajmahal.conformance import (
     MISREADINGS,
+    DiffResult,
     LocalEngine,
+    Misreading,
     ReferenceEngine,
     load_cases,
-    misread_engine,
     reproducing_record,
     run_cases,
     run_diff,
 )
+from tajmahal.conformance._cases import Rejected
 from tajmahal.engine import new_game, random_reshuffle, random_setup
-from tajmahal.model import RULE_OPTIONS, default_components
+from tajmahal.errors import IllegalActionError
+from tajmahal.model import RULE_OPTIONS, GameState, default_components, parse_action
 from tajmahal.records import Recorder
 from tajmahal.registry import load_registry
 
@@ -42,7 +47,7 @@ FULL = frozenset({"legal", "state_digest", "scores"})
 NO_DIGEST = frozenset({"legal", "scores"})
 
 
-def _diff(name: str, compare: frozenset[str], *, budget: int = 20, games: int = 20):  # type: ignore[no-untyped-def]
+def _diff(name: str, compare: frozenset[str], *, budget: int = 20, games: int = 20) -> DiffResult:
     entry = MISREADINGS[name]
     return run_diff(
         "",
@@ -152,15 +157,33 @@ def test_a_disagreement_becomes_a_one_step_position_case(tmp_path: Path) -> None
     again; the case matches the schema, the reference passes it, the engine fails it."""
     result = _diff("tie-wins", NO_DIGEST)
     case = result.case
-    assert case is not None and case.document is not None, case
-    assert case.step is not None and case.step <= result.shrunk.shortest.steps  # type: ignore[union-attr]
+    assert case is not None and case.document is not None and result.shrunk is not None, case
+    assert case.step is not None and case.step <= result.shrunk.shortest.steps
     (tmp_path / "case.json").write_text(json.dumps(case.document), encoding="utf-8")
     files = load_cases([tmp_path / "case.json"])
     (only,) = files[0].cases
     assert only["id"].startswith("TM.WITHDRAW.MAJORITY.STRICT/")
     assert only["tests"][0]["action"] == "withdraw"
-    assert "tie" in only["tags"]
+    assert "tie" in only["tags"] and only["tests"][0]["expect"]["after"]
     assert not run_cases(files, ReferenceEngine()).failures
+    (failure,) = run_cases(files, _Misread(entry=MISREADINGS["tie-wins"])).failures
+    assert failure.case == only["id"]
+
+
+@attrs.frozen
+class _Misread(ReferenceEngine):
+    """A catalogue entry behind the position cases' runner."""
+
+    entry: Misreading = attrs.field(kw_only=True)
+
+    def legal_actions(self, position: Any) -> tuple[str, ...]:
+        return tuple(str(action) for action in self.entry.legal_actions(position))
+
+    def apply(self, position: Any, action: str) -> GameState:
+        try:
+            return self.entry.apply(position, parse_action(action))
+        except IllegalActionError as error:
+            raise Rejected(error.clause, str(error)) from None
 
 
 @pytest.mark.parametrize("name", ["no-extra-card", "tie-wins", "anticlockwise"])

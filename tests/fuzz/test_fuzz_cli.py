@@ -10,8 +10,8 @@ import pytest
 
 import tajmahal.engine
 from tajmahal.cli import main
-from tajmahal.records import TAGS
 from tajmahal.model import Action, Event, GameState, Take
+from tajmahal.records import TAGS
 
 
 def test_a_quiet_campaign_prints_its_figures_and_writes_a_summary(

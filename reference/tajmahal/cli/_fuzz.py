@@ -14,13 +14,23 @@ from pathlib import Path
 from typing import Any
 
 from tajmahal.agents import PLAYER_TYPES
-from tajmahal.cli._options import COMPARE_HELP, compared_fields
+from tajmahal.cli._options import (
+    COMPARE_HELP,
+    MAX_JOBS,
+    MAX_SECONDS,
+    compared_fields,
+    integer,
+    number,
+    seed,
+)
 from tajmahal.errors import TajMahalError
 from tajmahal.model import RULE_OPTIONS
 from tajmahal.records import TAGS
 
 EXIT_OK = 0
 EXIT_FAILED = 1
+MAX_MINUTES = MAX_SECONDS / 60
+"""The longest campaign ``--minutes`` gives (a week)."""
 
 
 def _int_list(text: str) -> tuple[int, ...]:
@@ -59,9 +69,11 @@ def register(commands: Any) -> None:
         "Tags): " + ", ".join(TAGS),
     )
     size = fuzz.add_mutually_exclusive_group()
-    size.add_argument("--games", type=int, help="games to play (default 1000)")
-    size.add_argument("--minutes", type=float, help="play for this long instead")
-    fuzz.add_argument("--seed", type=int, default=0, help="campaign seed (default 0)")
+    size.add_argument("--games", type=integer(1), help="games to play (default 1000)")
+    size.add_argument(
+        "--minutes", type=number(0, MAX_MINUTES, above=True), help="play for this long instead"
+    )
+    fuzz.add_argument("--seed", type=seed, default=0, help="campaign seed (default 0)")
     fuzz.add_argument(
         "--players", type=_int_list, default=(3, 4, 5), help="player counts (default 3,4,5)"
     )
@@ -88,9 +100,12 @@ def register(commands: Any) -> None:
         help="keep records of the first games reaching these tags (default: none; the tags "
         "are listed below)",
     )
-    fuzz.add_argument("--keep", type=int, default=3, help="records kept per --find tag")
+    fuzz.add_argument("--keep", type=integer(0), default=3, help="records kept per --find tag")
     fuzz.add_argument(
-        "--jobs", type=int, default=1, help="processes (the results do not depend on it)"
+        "--jobs",
+        type=integer(1, MAX_JOBS),
+        default=1,
+        help="processes (the results do not depend on it)",
     )
     fuzz.add_argument(
         "--shard",
@@ -102,14 +117,17 @@ def register(commands: Any) -> None:
     fuzz.add_argument("--out", type=Path, default=Path("fuzz-out"), help="output folder")
     fuzz.add_argument(
         "--deep-every",
-        type=int,
+        type=integer(1),
         default=25,
         metavar="K",
         help="one game in K also checks views and serialization after every step and "
         "replays its record (default 25; 1: every game, about five times slower)",
     )
     fuzz.add_argument(
-        "--max-counterexamples", type=int, default=20, help="stop after this many failing games"
+        "--max-counterexamples",
+        type=integer(1),
+        default=20,
+        help="stop after this many failing games",
     )
     fuzz.add_argument(
         "--engine",
@@ -125,7 +143,7 @@ def register(commands: Any) -> None:
     )
     fuzz.add_argument(
         "--engine-timeout",
-        type=float,
+        type=number(0, above=True),
         default=10.0,
         metavar="SECONDS",
         help="seconds the other engine may take for each reply",
@@ -157,7 +175,7 @@ def register(commands: Any) -> None:
     reproduce.add_argument(
         "--engine-timeout",
         dest="reproduce_timeout",
-        type=float,
+        type=number(0, above=True),
         default=10.0,
         metavar="SECONDS",
         help="seconds the engine may take for each reply",
@@ -223,8 +241,6 @@ def _run_against(command: str, timeout: float, options: Any, arguments: Any) -> 
     from tajmahal.model import default_components
     from tajmahal.testing.fuzz.display import run_with_display
 
-    if timeout <= 0:
-        raise TajMahalError(f"--engine-timeout: expected a positive number, found {timeout}")
     compare = compared_fields(arguments.compare)
     with ForeignEngine(command, timeout=timeout) as engine:
         follower = LockstepEngine(engine, default_components(), compare)
@@ -237,10 +253,6 @@ def _reproduce(arguments: argparse.Namespace) -> int:
     from tajmahal.conformance import ForeignEngine, LockstepEngine
     from tajmahal.model import default_components
 
-    if arguments.reproduce_timeout <= 0:
-        raise TajMahalError(
-            f"--engine-timeout: expected a positive number, found {arguments.reproduce_timeout}"
-        )
     compare = compared_fields(arguments.reproduce_compare)
     with ForeignEngine(arguments.reproduce_engine, timeout=arguments.reproduce_timeout) as engine:
         return _reproduce_with(arguments, LockstepEngine(engine, default_components(), compare))
