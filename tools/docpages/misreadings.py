@@ -2,7 +2,8 @@
 
 One section per entry, in the catalogue's order: the rule it misreads (a link), what the
 engine does, why a reader might read it so, the rulebooks' paragraphs, and the rule-set
-options under which it differs at all. ``docs/misreadings.md`` includes the page.
+options under which it differs at all. ``docs/misreadings.md`` says how the entries are
+used and links the page.
 """
 
 from __future__ import annotations
@@ -13,8 +14,14 @@ from tajmahal.conformance import MISREADINGS
 
 
 def misreadings_page(writer: Writer, index: Index) -> None:
-    """Write ``misreadings.md`` (included by ``docs/misreadings.md``)."""
+    """Write ``misreadings.md`` (linked from ``docs/misreadings.md``)."""
     lines = [
+        "# The catalogue of misreadings",
+        "",
+        "Every entry of `tajmahal.conformance.MISREADINGS`: an engine that reads one rule "
+        "otherwise (`tajmahal serve --misread NAME`). {doc}`../misreadings` says how `diff` "
+        "and `verify` use them.",
+        "",
         "| entry | misreads | what the engine does |",
         "|---|---|---|",
     ]
@@ -26,7 +33,7 @@ def misreadings_page(writer: Writer, index: Index) -> None:
         )
     lines.append("")
     for entry in MISREADINGS.values():
-        lines += [f"(misreading-{entry.name})=", f"### `{entry.name}`", ""]
+        lines += [f"(misreading-{entry.name})=", f"## `{entry.name}`", ""]
         lines.append(f"**Misreads** {id_link(entry.rule)}. {one_line(entry.does)}")
         lines.append("")
         lines.append(f"**Why a reader might read it so.** {one_line(entry.reading)}")
