@@ -113,42 +113,65 @@ def _strings(actions: Iterable[Action]) -> list[str]:
     return sorted(str(action) for action in actions)
 
 
+@attrs.frozen(slots=True)
+class _Course:
+    """The reference's course through a game played: its states, and the legal actions
+    (as sorted strings) of each, computed once for every hypothesis tried on it."""
+
+    states: tuple[GameState, ...]
+    legal: tuple[list[str], ...]
+
+    @classmethod
+    def of(cls, played: Played, components: Components) -> _Course:
+        plan = played.plan
+        state = new_game(components, plan.players, played.setup, plan.rules)
+        states = [state]
+        for action in played.actions:
+            state = apply(state, action)
+            states.append(state)
+        return cls(tuple(states), tuple(_strings(legal_actions(state)) for state in states))
+
+
 def parts_at(
     hypothesis: Hypothesis,
     played: Played,
     components: Components,
     compare: frozenset[str],
+    course: _Course | None = None,
 ) -> tuple[int, str] | None:
     """Where the hypothesis first differs from the reference along the game played (the
     reference's actions): ``(index, field)`` with the 0-based index of the step (for
-    ``legal``, the step about to be taken), or None when it never does."""
-    plan = played.plan
-    reference = new_game(components, plan.players, played.setup, plan.rules)
-    mine = reference
-    for index, action in enumerate(played.actions):
-        if "legal" in compare and _legal_differ(hypothesis, mine, reference):
-            return index, "legal"
-        after = apply(reference, action)
+    ``legal``, the step about to be taken), or None when it never does. A hypothesis
+    that fails (raises anything but a refusal) differs at that step in the field
+    ``error``."""
+    reference = course if course is not None else _Course.of(played, components)
+    mine = reference.states[0]
+    count = len(played.actions)
+    for index in range(count + 1):
+        state = reference.states[index]
         try:
-            mine = hypothesis.apply(mine, action)
+            if (
+                "legal" in compare
+                and not state.is_chance
+                and not state.is_over
+                and _strings(hypothesis.legal_actions(mine)) != reference.legal[index]
+            ):
+                return index, "legal"
+            if index == count:
+                return None
+            mine = hypothesis.apply(mine, played.actions[index])
         except IllegalActionError:
             return index, "apply"
+        except Exception:  # a hypothesis that breaks explains nothing
+            return index, "error"
+        after = reference.states[index + 1]
+        if mine is after or mine == after:
+            continue
         if "state_digest" in compare and state_digest(mine) != state_digest(after):
             return index, "state_digest"
         if "scores" in compare and mine.scores != after.scores:
             return index, "scores"
-        reference = after
-    if "legal" in compare and not reference.is_over and _legal_differ(hypothesis, mine, reference):
-        return len(played.actions), "legal"
     return None
-
-
-def _legal_differ(hypothesis: Hypothesis, mine: GameState, reference: GameState) -> bool:
-    """True when the hypothesis lists other legal actions than the reference (never at a
-    chance step, where the reference lists none)."""
-    if reference.is_chance:
-        return False
-    return _strings(hypothesis.legal_actions(mine)) != _strings(legal_actions(reference))
 
 
 def divergence_index(played: Played) -> tuple[int, str] | None:
@@ -162,11 +185,15 @@ def divergence_index(played: Played) -> tuple[int, str] | None:
 
 
 def parts_like(
-    hypothesis: Hypothesis, played: Played, components: Components, compare: frozenset[str]
+    hypothesis: Hypothesis,
+    played: Played,
+    components: Components,
+    compare: frozenset[str],
+    course: _Course | None = None,
 ) -> bool:
     """True when the hypothesis parts from the reference where the other engine did."""
     found = divergence_index(played)
-    return found is not None and parts_at(hypothesis, played, components, compare) == found
+    return found is not None and parts_at(hypothesis, played, components, compare, course) == found
 
 
 # ---------------------------------------------------------------------------------------
@@ -194,7 +221,10 @@ def follows(
     used = 0
     steps = 0
     while not state.is_over:
-        legal = hypothesis.legal_actions(state)
+        try:
+            legal = hypothesis.legal_actions(state)
+        except Exception:  # a hypothesis that breaks explains nothing
+            return False
         if "legal" in compare:
             answer = engine.request({"op": "legal"})
             strings = _strings(legal)
@@ -213,6 +243,8 @@ def follows(
             after = hypothesis.apply(state, action)
         except IllegalActionError:
             return not answer.get("ok")
+        except Exception:  # a hypothesis that breaks explains nothing
+            return False
         if not answer.get("ok"):
             return False
         if "state_digest" in compare and answer.get("state_digest") != state_digest(after):
@@ -236,12 +268,15 @@ def reproducing(
     if not games:
         return ()
     rules = games[0].plan.rules
+    if any(played.plan.rules != rules for played in games):
+        return ()
+    courses = [_Course.of(played, components) for played in games]
     found = [
         hypothesis
         for hypothesis in hypotheses(rules)
         if all(
-            played.plan.rules == rules and parts_like(hypothesis, played, components, compare)
-            for played in games
+            parts_like(hypothesis, played, components, compare, course)
+            for played, course in zip(games, courses, strict=True)
         )
     ]
     if engine is None:
@@ -265,7 +300,15 @@ def reproducing(
 def replays_record(hypothesis: Hypothesis, record: Record, components: Components) -> bool:
     """True when the hypothesis replays ``record`` to its end meeting every expectation
     the record's steps carry that an engine writes (the actor, the legal actions' count,
-    digest and list, the scores, the state digest) and its final scores."""
+    digest and list, the scores, the state digest) and its final scores; False also when
+    the hypothesis breaks on it."""
+    try:
+        return _replays(hypothesis, record, components)
+    except Exception:  # a hypothesis that breaks explains nothing
+        return False
+
+
+def _replays(hypothesis: Hypothesis, record: Record, components: Components) -> bool:
     state = new_game(components, record.players, record.setup, record.rules)
     for step in record.steps:
         legal = None if state.is_chance else _strings(hypothesis.legal_actions(state))

@@ -13,7 +13,6 @@ from rich.progress import (
     TaskID,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 
@@ -118,8 +117,8 @@ def run_with_display(
     """Run a campaign with a live display (or none with ``quiet``), then the summary; a
     ``follower`` (another engine) plays every game in lockstep.
 
-    The display shows a progress bar with the time left: games out of the games of this
-    shard, or for ``--minutes`` the minutes out of those given."""
+    The display shows a progress bar with the time left (at the speed so far): games out
+    of the games of this shard, or for ``--minutes`` the time out of the time given."""
     tagger = default_tagger()
     started = time.monotonic()
     if quiet:
@@ -132,7 +131,12 @@ def run_with_display(
 
         def progress(summary: Summary, done: bool) -> None:
             elapsed = time.monotonic() - started
-            bar.update(task, completed=summary.games if options.games is not None else elapsed)
+            completed = summary.games if options.games is not None else elapsed
+            total = bar.tasks[0].total or 1.0
+            rate = completed / elapsed if elapsed > 0 else 0.0
+            left = (total - completed) / rate if rate > 0 else None
+            shown = "-:--:--" if left is None else _clock(max(left, 0.0))
+            bar.update(task, completed=completed, left=shown)
             live.update(Group(bar, render(summary, elapsed)))
 
         summary = run_campaign(options, tagger=tagger, follower=follower, progress=progress)
@@ -148,10 +152,15 @@ def _progress_bar(options: Options) -> tuple[Progress, TaskID]:
         BarColumn(),
         TextColumn("{task.percentage:>3.0f}%") if timed else MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
+        TextColumn("{task.fields[left]} left"),
     )
     if timed:
         total = (options.minutes or 0.0) * 60
-        return bar, bar.add_task("minutes", total=total)
-    return bar, bar.add_task("games", total=len(options.index_range()))
+        return bar, bar.add_task("minutes", total=total, left="-:--:--")
+    return bar, bar.add_task("games", total=len(options.index_range()), left="-:--:--")
+
+
+def _clock(seconds: float) -> str:
+    """``H:MM:SS``."""
+    whole = int(seconds + 0.5)
+    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
