@@ -82,7 +82,7 @@ def test_divergence_names_trace_step_action_fields_and_clauses(tmp_path: Path) -
     result = verify_file(path, default_components())
     assert result.outcome is Outcome.DIVERGED
     assert result.trace_id == "seeded-3p-001"
-    assert result.step == index
+    assert result.step == index + 1  # steps[index] is step index + 1
     assert result.action == "withdraw"
     assert [m.field for m in result.mismatches] == ["scores", "state_digest"]
     assert result.mismatches[0].expected[1] == result.mismatches[0].actual[1] + 2
@@ -146,7 +146,7 @@ def test_reports_are_written_whole_to_a_file(
         assert report["summary"]["files"] == 4
         assert report["summary"]["exit_code"] == 2
         diverged = next(f for f in report["files"] if f["outcome"] == "diverged")
-        assert diverged["step"] == 30
+        assert diverged["step"] == 31  # steps[30] is step 31
         assert diverged["mismatches"][0]["field"] == "scores"
     else:
         root = ElementTree.fromstring(text)
@@ -178,10 +178,10 @@ def test_the_conformance_guide_shows_real_output(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     guide = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
-    marker = "<!-- divergence-example: seeded-3p-001.json step 7 seat 2 +2 -->"
+    marker = "<!-- divergence-example: seeded-3p-001.json step 8 seat 2 +2 -->"
     block = guide.split(marker, 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
     document = _document(CORPUS / "seeded-3p-001.json")
-    document["steps"][7]["scores"][2] += 2
+    document["steps"][7]["scores"][2] += 2  # step 8
     _write(tmp_path / "my-games" / "g17.json", document)
     monkeypatch.chdir(tmp_path)
     assert main(["verify", "my-games/g17.json"]) == 1
@@ -241,5 +241,5 @@ def test_the_library_example_of_the_guide_runs(
     exec(code.replace('"specs/traces"', repr(str(folder))), namespace)
     assert namespace["summary"] == {**namespace["summary"], "files": 4, "diverged": 1}
     printed = capsys.readouterr().out
-    assert "diverging.json 30 scores" in printed
+    assert "diverging.json 31 scores" in printed  # steps[30] is step 31
     assert printed.rstrip().endswith(namespace["report"].summary())

@@ -34,11 +34,11 @@ from tajmahal.records import (
     VerificationError,
     check_result,
     closing_lines,
-    event_lines,
     initial_state,
     opening_lines,
     read_record,
     replay_steps,
+    step_account,
     write_record,
 )
 
@@ -98,12 +98,13 @@ def _account(
     record: Record, components: Components, source: str, quiet: bool
 ) -> tuple[list[str], GameState]:
     """Replay ``record`` and return its account lines (none when ``quiet``: the account
-    is not built at all then) and final state."""
+    is not built at all then) and final state. Each step's lines carry its number, and
+    a step that scored ends with the running totals."""
     state = initial_state(record, components, source)
     lines = [] if quiet else opening_lines(state, record.names)
     for replayed in replay_steps(record, components, source):
         if not quiet:
-            lines.extend(event_lines(replayed.events, record.names, replayed.after))
+            lines.extend(step_account(replayed, record.names))
         state = replayed.after
     return lines, state
 

@@ -66,7 +66,8 @@ class Divergence:
     """The first disagreement of a game."""
 
     step: int
-    """The 0-based index of the step: for ``legal``, the step about to be taken."""
+    """The number of the step (counted from 1, as in ``docs/trace-format.md``, "Step
+    numbers"; 0: the start of the game): for ``legal``, the step about to be taken."""
     field: str
     """The first field that differs (one of :data:`FIELDS`)."""
     fields: tuple[str, ...]

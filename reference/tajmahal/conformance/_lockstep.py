@@ -116,10 +116,11 @@ def play_plan(
     ``choose`` (one chooser per seat), choices are made as the game goes and the returned
     plan records them; otherwise the plan's choices are used."""
     actions: list[Action] = []
+    progress = [0]  # the number of the step in progress (0: starting the game)
     try:
-        return _play(plan, engine, components, choose, actions, compare)
+        return _play(plan, engine, components, choose, actions, compare, progress)
     except EngineFailure as error:
-        error.step = len(actions)
+        error.step = progress[0]
         raise
 
 
@@ -130,6 +131,7 @@ def _play(
     choose: Sequence[Chooser] | None,
     actions: list[Action],
     compare: frozenset[str],
+    progress: list[int],
 ) -> Played:
     setup = random_setup(components, plan.players, plan.setup_seed)
     state = new_game(components, plan.players, setup, plan.rules)
@@ -147,12 +149,13 @@ def _play(
     if "state_digest" in compare and reply.get("state_digest") != expected_digest:
         return done(step_divergence(engine, state, None, (), reply, 0, expected_digest, compare))
     while not state.is_over:
-        step = len(actions)
+        step = len(actions)  # the index of the step in progress; its number is step + 1
+        progress[0] = step + 1
         legal = legal_actions(state)
         strings = [str(action) for action in legal]
         if "legal" in compare:
             answer = engine.request({"op": "legal"})
-            divergence = legal_divergence(state, strings, answer, step)
+            divergence = legal_divergence(state, strings, answer, step + 1)
             if divergence is not None:
                 return done(divergence)
         action: Action
@@ -179,7 +182,9 @@ def _play(
             or ("scores" in compare and answer.get("scores") != list(after.scores))
         ):
             return done(
-                step_divergence(engine, state, action, after.scores, answer, step, digest, compare)
+                step_divergence(
+                    engine, state, action, after.scores, answer, step + 1, digest, compare
+                )
             )
         state = after
     return done(None)
@@ -232,8 +237,8 @@ class LockstepEngine:
         assert before is not None, "start a game first"
         answer = self.engine.request({"op": "apply", "action": str(action)})
         digest = state_digest(after)
-        step = self.steps
-        self.state, self.steps = after, step + 1
+        step = self.steps + 1  # the number of this step
+        self.state, self.steps = after, step
         if (
             not answer.get("ok")
             or ("state_digest" in self.compare and answer.get("state_digest") != digest)
@@ -251,7 +256,7 @@ class LockstepEngine:
             return None
         strings = [str(action) for action in legal_actions(state)]
         answer = self.engine.request({"op": "legal"})
-        divergence = legal_divergence(state, strings, answer, self.steps)
+        divergence = legal_divergence(state, strings, answer, self.steps + 1)
         return None if divergence is None else describe(divergence)
 
 

@@ -11,10 +11,17 @@ defines every field; ``specs/schemas/trace.schema.json`` is the one statement of
 - :class:`Recorder`: a record built while a game is played;
 - :func:`edge_tags`, :func:`step_clauses`: the edge cases a step reaches and the clauses that
   decided it;
-- :func:`event_lines`: the readable, visit-by-visit account.
+- :func:`event_lines`: the readable, visit-by-visit account; :func:`step_account`: one
+  step's lines as ``replay`` prints them, numbered (:func:`numbered_lines`).
 """
 
-from tajmahal.records._account import closing_lines, event_lines, opening_lines
+from tajmahal.records._account import (
+    closing_lines,
+    event_lines,
+    numbered_lines,
+    opening_lines,
+    step_account,
+)
 from tajmahal.records._model import (
     CHANCE,
     READABLE_VERSIONS,
@@ -67,6 +74,7 @@ __all__ = [
     "edge_tags",
     "event_lines",
     "initial_state",
+    "numbered_lines",
     "opening_lines",
     "public_to_json",
     "read_record",
@@ -77,6 +85,7 @@ __all__ = [
     "replayed_states",
     "setup_from_json",
     "setup_to_json",
+    "step_account",
     "step_clauses",
     "step_to_json",
     "verify",

@@ -119,7 +119,7 @@ def _diverged(
 ) -> FileReport:
     action = None
     if error.step is not None:
-        action = record.steps[error.step].action
+        action = record.steps[error.step - 1].action
     replayed = error.replayed
     clauses: tuple[str, ...] = ()
     account: tuple[str, ...] = ()

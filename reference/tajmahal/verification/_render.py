@@ -1,7 +1,7 @@
 """Rendering verification reports: text lines, the JSON report and JUnit XML.
 
 The text lines are what ``tajmahal verify`` prints (every line one harmless line, with
-control characters escaped); the JSON report (``tajmahal-verify-report``, version 1)
+control characters escaped); the JSON report (``tajmahal-verify-report``, version 2)
 and the JUnit XML are what other projects' CI reads. Rendering only reads the report
 values (:mod:`tajmahal.verification`) and never verifies, so it lives apart from the
 verifier. The names are imported from :mod:`tajmahal.verification`.
@@ -97,7 +97,7 @@ def report_to_json(report: Report) -> dict[str, Any]:
     """The JSON report: a summary and one object per file."""
     return {
         "format": "tajmahal-verify-report",
-        "version": 1,
+        "version": 2,
         "summary": {
             "files": len(report.files),
             "ok": report.count(Outcome.OK),

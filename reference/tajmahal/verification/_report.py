@@ -63,7 +63,7 @@ class FileReport:
     seconds: float = 0.0
     """Time spent on this file."""
     step: int | None = None
-    """The diverging step (0-based), if any."""
+    """The number of the diverging (or malformed) step, counted from 1, if any."""
     action: str | None = None
     """Its action string."""
     field: str | None = None
