@@ -38,6 +38,7 @@ from tajmahal.conformance._lockstep import (
     Played,
     chance_rng,
     divergence_record,
+    observed_record,
     play_plan,
 )
 from tajmahal.conformance._perft import divide, perft
@@ -94,6 +95,7 @@ __all__ = [
     "likely_clauses",
     "load_cases",
     "main",
+    "observed_record",
     "perft",
     "play_plan",
     "refusal_clauses",

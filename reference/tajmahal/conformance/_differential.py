@@ -20,7 +20,7 @@ import attrs
 from tajmahal.agents import PLAYER_TYPES
 from tajmahal.conformance._divergence import OPTIONAL_FIELDS
 from tajmahal.conformance._foreign import EngineFailure, ForeignEngine
-from tajmahal.conformance._lockstep import Chooser, GamePlan, Played, play_plan
+from tajmahal.conformance._lockstep import Chooser, GamePlan, Played, observed_record, play_plan
 from tajmahal.model import (
     RULE_OPTIONS,
     Action,
@@ -33,6 +33,7 @@ from tajmahal.model import (
     Step,
     Withdraw,
 )
+from tajmahal.verification import HypothesisTester
 
 POLICIES = ("edge", *PLAYER_TYPES)
 """The ways seats choose in generated games: the edge seeker below and every built-in
@@ -262,6 +263,16 @@ def shrink(
 # A whole run
 
 
+def _with_hypotheses(shrunk: Shrunk, components: Components, tester: HypothesisTester) -> Shrunk:
+    """``shrunk`` with the hypotheses ``tester`` finds for its shortest game."""
+    divergence = shrunk.shortest.divergence
+    if divergence is None or divergence.explanation is None:
+        return shrunk
+    found = tester(observed_record(shrunk.shortest, components), divergence.explanation)
+    explained = attrs.evolve(divergence, explanation=divergence.explanation.with_hypotheses(found))
+    return attrs.evolve(shrunk, shortest=attrs.evolve(shrunk.shortest, divergence=explained))
+
+
 def game_rules(fixed: Mapping[str, str], rng: random.Random, first: bool) -> RuleSet:
     """The rule set of a game: the fixed options, the others at their defaults in the
     first game and drawn at random in later ones."""
@@ -282,9 +293,13 @@ def run_diff(
     shrink_budget: int = 400,
     shrink_seconds: float = 30.0,
     compare: frozenset[str] = OPTIONAL_FIELDS,
+    hypotheses: HypothesisTester | None = None,
 ) -> DiffResult:
     """Play ``games`` games through the engine started by ``command`` and the reference;
-    stop at the first disagreement and shrink it. The engine is always killed at the end."""
+    stop at the first disagreement and shrink it. The engine is always killed at the end.
+    ``hypotheses`` is given the shrunk game as the engine saw it
+    (:func:`~tajmahal.conformance.observed_record`) and its explanation; what it finds
+    is added to the explanation, first."""
     started = time.monotonic()
     rng = random.Random(seed)
     fixed = dict(rules or {})
@@ -330,6 +345,8 @@ def run_diff(
                     seconds=shrink_seconds,
                     compare=compare,
                 )
+                if hypotheses is not None:
+                    shrunk = _with_hypotheses(shrunk, components, hypotheses)
                 return DiffResult(name, game + 1, steps, time.monotonic() - started, game, shrunk)
     finally:
         engine.close()

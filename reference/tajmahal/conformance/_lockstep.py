@@ -17,6 +17,8 @@ same way step by step for a game the caller plays itself.
 
 from __future__ import annotations
 
+import collections
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -45,7 +47,8 @@ from tajmahal.engine import (
 )
 from tajmahal.model import Action, Components, GameState, RuleSet
 from tajmahal.notation import state_digest
-from tajmahal.records import Record, Recorder, setup_to_json
+from tajmahal.records import Record, Recorder, RecordStep, setup_to_json
+from tajmahal.verification import StepPlayed
 
 
 @attrs.frozen(slots=True)
@@ -78,6 +81,11 @@ class Played:
     """The first disagreement, if any."""
     steps: int
     """How many steps both engines took."""
+
+
+RECENT = 24
+"""How many steps before a disagreement are kept to find where the engines parted (a
+visit has at most about 20 steps for 5 players)."""
 
 
 def chance_rng(plan: GamePlan, step: int) -> random.Random:
@@ -145,9 +153,13 @@ def _play(
 
     if not reply.get("ok"):
         return done(refused_new_game(reply))
+    name = engine.name or "the engine"
     expected_digest = state_digest(state)
     if "state_digest" in compare and reply.get("state_digest") != expected_digest:
-        return done(step_divergence(engine, state, None, (), reply, 0, expected_digest, compare))
+        return done(
+            step_divergence(engine, state, None, (), reply, 0, expected_digest, compare, name)
+        )
+    recent: collections.deque[tuple[GameState, Action]] = collections.deque(maxlen=RECENT)
     while not state.is_over:
         step = len(actions)  # the index of the step in progress; its number is step + 1
         progress[0] = step + 1
@@ -155,7 +167,14 @@ def _play(
         strings = [str(action) for action in legal]
         if "legal" in compare:
             answer = engine.request({"op": "legal"})
-            divergence = legal_divergence(state, strings, answer, step + 1)
+            divergence = legal_divergence(
+                state,
+                strings,
+                answer,
+                step + 1,
+                name=name,
+                history=functools.partial(_history, step, tuple(recent)),
+            )
             if divergence is not None:
                 return done(divergence)
         action: Action
@@ -183,11 +202,30 @@ def _play(
         ):
             return done(
                 step_divergence(
-                    engine, state, action, after.scores, answer, step + 1, digest, compare
+                    engine,
+                    state,
+                    action,
+                    after.scores,
+                    answer,
+                    step + 1,
+                    digest,
+                    compare,
+                    name,
+                    tuple(recent),
                 )
             )
+        recent.append((state, action))
         state = after
     return done(None)
+
+
+def _history(step: int, recent: Sequence[tuple[GameState, Action]]) -> list[StepPlayed]:
+    """The steps of ``recent`` (the last is step ``step``), replayed with their events,
+    only once a disagreement needs them."""
+    return [
+        StepPlayed.of(step - len(recent) + 1 + offset, position, action)
+        for offset, (position, action) in enumerate(recent)
+    ]
 
 
 class LockstepEngine:
@@ -215,19 +253,42 @@ class LockstepEngine:
         """The reference's current position."""
         self.steps = 0
         """Steps applied in the current game."""
+        self.last: tuple[GameState, Action] | None = None
+        """The position and action of the last step applied."""
+        self.divergence: Divergence | None = None
+        """The last disagreement found, with its explanation (None: none yet)."""
+
+    def _found(self, divergence: Divergence | None) -> str | None:
+        """Keep ``divergence`` and describe it in one line."""
+        self.divergence = divergence
+        return None if divergence is None else describe(divergence)
+
+    @property
+    def _name(self) -> str:
+        return self.engine.name or "the engine"
 
     def start(self, players: int, rules: RuleSet, setup: SetupOutcome) -> str | None:
         """Begin a game from ``setup``; a description of a disagreement, or None."""
         plan = GamePlan(players, rules, 0, 0)
         state = new_game(self.components, players, setup, rules)
-        self.state, self.steps = state, 0
+        self.state, self.steps, self.last, self.divergence = state, 0, None, None
         reply = self.engine.request(_new_request(plan, setup, self.components))
         if not reply.get("ok"):
-            return describe(refused_new_game(reply))
+            return self._found(refused_new_game(reply))
         digest = state_digest(state)
         if "state_digest" in self.compare and reply.get("state_digest") != digest:
-            return describe(
-                step_divergence(self.engine, state, None, (), reply, 0, digest, self.compare)
+            return self._found(
+                step_divergence(
+                    self.engine,
+                    state,
+                    None,
+                    (),
+                    reply,
+                    0,
+                    digest,
+                    self.compare,
+                    self._name,
+                )
             )
         return self._legal(state)
 
@@ -238,15 +299,23 @@ class LockstepEngine:
         answer = self.engine.request({"op": "apply", "action": str(action)})
         digest = state_digest(after)
         step = self.steps + 1  # the number of this step
-        self.state, self.steps = after, step
+        self.state, self.steps, self.last = after, step, (before, action)
         if (
             not answer.get("ok")
             or ("state_digest" in self.compare and answer.get("state_digest") != digest)
             or ("scores" in self.compare and answer.get("scores") != list(after.scores))
         ):
-            return describe(
+            return self._found(
                 step_divergence(
-                    self.engine, before, action, after.scores, answer, step, digest, self.compare
+                    self.engine,
+                    before,
+                    action,
+                    after.scores,
+                    answer,
+                    step,
+                    digest,
+                    self.compare,
+                    self._name,
                 )
             )
         return self._legal(after)
@@ -256,8 +325,10 @@ class LockstepEngine:
             return None
         strings = [str(action) for action in legal_actions(state)]
         answer = self.engine.request({"op": "legal"})
-        divergence = legal_divergence(state, strings, answer, self.steps + 1)
-        return None if divergence is None else describe(divergence)
+        previous = None if self.last is None else StepPlayed.of(self.steps, *self.last)
+        return self._found(
+            legal_divergence(state, strings, answer, self.steps + 1, previous, self._name)
+        )
 
 
 def divergence_record(played: Played, components: Components) -> Record:
@@ -273,6 +344,42 @@ def divergence_record(played: Played, components: Components) -> Record:
     return recorder.record()
 
 
+def observed_record(played: Played, components: Components) -> Record:
+    """The disagreeing game as the other engine saw it, as a record: every step before
+    the disagreement with the values both engines agreed on, and the step that
+    disagrees with the other engine's values (its scores and state digest after an
+    action; its legal-action count and digest, with one of its actions, for a
+    disagreement over the legal actions). Replaying it under a variant of the rules
+    tells whether the variant does what the other engine did (see
+    :data:`tajmahal.verification.HypothesisTester`)."""
+    record = divergence_record(played, components)
+    divergence = played.divergence
+    answer = divergence.answer if divergence is not None else None
+    if divergence is None or answer is None or not answer.get("ok"):
+        return record
+    steps = list(record.steps)
+    if divergence.field == "legal":
+        listed = answer.get("actions")
+        actions = sorted(str(item) for item in listed) if isinstance(listed, list) else []
+        count, digest = answer.get("count"), answer.get("digest")
+        if not actions or not isinstance(count, int) or not isinstance(digest, str):
+            return record
+        steps.append(
+            RecordStep(divergence.actor, actions[0], legal_count=count, legal_digest=str(digest))
+        )
+    elif steps:
+        scores = answer.get("scores")
+        digest = answer.get("state_digest")
+        steps[-1] = attrs.evolve(
+            steps[-1],
+            scores=tuple(scores) if isinstance(scores, list) else None,
+            state_digest=digest if isinstance(digest, str) else None,
+            clauses=(),
+            tags=None,
+        )
+    return attrs.evolve(record, steps=tuple(steps))
+
+
 __all__ = [
     "FIELDS",
     "OPTIONAL_FIELDS",
@@ -285,6 +392,7 @@ __all__ = [
     "describe",
     "divergence_record",
     "likely_clauses",
+    "observed_record",
     "play_plan",
     "refusal_clauses",
 ]

@@ -20,6 +20,7 @@ from tajmahal.records._account import (
     event_lines,
     numbered_lines,
     opening_lines,
+    player_label,
     step_account,
 )
 from tajmahal.records._model import (
@@ -76,6 +77,7 @@ __all__ = [
     "initial_state",
     "numbered_lines",
     "opening_lines",
+    "player_label",
     "public_to_json",
     "read_record",
     "record_from_json",
