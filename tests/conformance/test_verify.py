@@ -282,7 +282,7 @@ def test_the_conformance_guide_shows_real_diff_output(
     monkeypatch.chdir(tmp_path)
     arguments = ["--engine", f"{shlex.quote(sys.executable)} {shlex.quote(str(engine))} tie-wins"]
     arguments += ["--compare", "legal,scores", "--games", "3", "--seed", "1"]
-    arguments += ["--shrink-budget", "30", "--out", "found.json"]
+    arguments += ["--shrink-budget", "30", "--shrink-seconds", "600", "--out", "found.json"]
     assert main(["diff", *arguments]) == 1
     assert capsys.readouterr().out == block
 
