@@ -21,7 +21,7 @@ import hashlib
 import shlex
 import sys
 
-from tajmahal.conformance import MISREADINGS, DiffResult, LocalEngine, run_diff
+from tajmahal.conformance import MISREADINGS, DiffResult, LocalEngine, catalogue_tester, run_diff
 from tajmahal.model import default_components
 from tajmahal.records import TAGS
 
@@ -98,6 +98,7 @@ def main() -> int:
                 rules=dict(entry.rules),
                 compare=compare,
                 engine=LocalEngine(entry.engine, components),
+                hypotheses=catalogue_tester(components),
             )
             if result.shrunk is None or result.shrunk.shortest.divergence is None:
                 print(_row([name, mode, f"ESCAPED after {result.games} games"], markdown))

@@ -29,6 +29,7 @@ from tajmahal.conformance import (
     LocalEngine,
     Misreading,
     ReferenceEngine,
+    catalogue_tester,
     load_cases,
     reproducing_record,
     run_cases,
@@ -58,6 +59,7 @@ def _diff(name: str, compare: frozenset[str], *, budget: int = 20, games: int = 
         shrink_budget=budget,
         shrink_seconds=20,
         engine=LocalEngine(entry.engine, COMPONENTS),
+        hypotheses=catalogue_tester(COMPONENTS),
     )
 
 
@@ -136,8 +138,11 @@ def test_diff_catches_a_misreading_and_names_its_rule_first(
     assert result.hypotheses, "a hypothesis reproduces the engine"
     first = result.hypotheses[0]
     assert first.rule == entry.rule
-    assert first.name == (f"{entry.option[0]}={entry.option[1]}" if entry.option else name)
-    assert first.describe().startswith("your engine plays as if")
+    if entry.option:
+        assert first.option == f"{entry.option[0]}={entry.option[1]}"
+    else:
+        assert first.option is None and f"(misreading {name}," in first.text
+    assert first.text.startswith("your engine plays as if")
 
 
 @pytest.mark.parametrize("option", list(RULE_OPTIONS))
@@ -146,8 +151,8 @@ def test_an_engine_playing_another_option_is_detected_as_that_option(option: str
     value is found out as playing that value (the first game found, not shrunk)."""
     entry = next(m for m in MISREADINGS.values() if m.option and m.option[0] == option)
     result = _diff(entry.name, FULL, budget=0, games=30)
-    assert result.hypotheses, entry.name
-    assert result.hypotheses[0].option == entry.option
+    assert result.hypotheses and entry.option is not None, entry.name
+    assert result.hypotheses[0].option == f"{entry.option[0]}={entry.option[1]}"
     ruling = next(r for r in load_registry()["rulings"] if r["option"] == option)
     assert result.hypotheses[0].rule == ruling["id"]
 

@@ -330,3 +330,10 @@ def test_a_followed_engine_that_disagrees_is_a_shrunk_counterexample(tmp_path: P
     [small] = summary.shrunk
     assert small.key == "engine-disagrees" and small.steps <= found.steps
     assert follower.games > 1  # the shrinker replayed games against it
+    # The failing step is named as every tool names steps (counted from 1): the last
+    # step of the record kept, a display pick.
+    folder = tmp_path / "counterexamples"
+    why = json.loads((folder / small.file.replace(".json", ".why.json")).read_text())
+    record = json.loads((folder / small.file).read_text())
+    assert why["step"] == len(record["steps"])
+    assert record["steps"][why["step"] - 1]["action"].startswith("take ")

@@ -237,25 +237,28 @@ def _run_against(command: str, timeout: float, options: Any, arguments: Any) -> 
     """The campaign with another engine following every game in lockstep: its failure to
     start or to shake hands is bad usage (exit 2); a disagreement, a crash or a hang
     during a game is a counterexample like any broken invariant."""
-    from tajmahal.conformance import ForeignEngine, LockstepEngine
+    from tajmahal.conformance import ForeignEngine, LockstepEngine, catalogue_tester
     from tajmahal.model import default_components
     from tajmahal.testing.fuzz.display import run_with_display
 
     compare = compared_fields(arguments.compare)
     with ForeignEngine(command, timeout=timeout) as engine:
-        follower = LockstepEngine(engine, default_components(), compare)
+        components = default_components()
+        follower = LockstepEngine(engine, components, compare, catalogue_tester(components))
         return run_with_display(options, quiet=arguments.quiet, follower=follower)
 
 
 def _reproduce(arguments: argparse.Namespace) -> int:
     if arguments.reproduce_engine is None:
         return _reproduce_with(arguments, None)
-    from tajmahal.conformance import ForeignEngine, LockstepEngine
+    from tajmahal.conformance import ForeignEngine, LockstepEngine, catalogue_tester
     from tajmahal.model import default_components
 
     compare = compared_fields(arguments.reproduce_compare)
     with ForeignEngine(arguments.reproduce_engine, timeout=arguments.reproduce_timeout) as engine:
-        return _reproduce_with(arguments, LockstepEngine(engine, default_components(), compare))
+        components = default_components()
+        follower = LockstepEngine(engine, components, compare, catalogue_tester(components))
+        return _reproduce_with(arguments, follower)
 
 
 def _reproduce_with(arguments: argparse.Namespace, follower: Any) -> int:

@@ -1,7 +1,8 @@
 """What several subcommands share: the ``--components`` option and a parser's description.
 
 Kept in one place so that every subcommand loads a component folder the same way (the
-shared embedded set when the option is left out) and words its help alike.
+shared embedded set when the option is left out), words its help alike, and refuses an
+output named like one of its inputs.
 """
 
 from __future__ import annotations
@@ -9,9 +10,11 @@ from __future__ import annotations
 import argparse
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from tajmahal.errors import TajMahalError
+from tajmahal.inputs import STDIN
 from tajmahal.model import Components, default_components, load_components
 
 COMPARE_HELP = (
@@ -129,3 +132,28 @@ def number(low: float, high: float = MAX_SECONDS, *, above: bool = False) -> Cal
 
     convert.__name__ = "number"
     return convert
+
+
+def refuse_input(
+    output: str | None,
+    inputs: Iterable[str | Path],
+    option: str,
+    what: str = "an input of this command",
+) -> None:
+    """Refuse an ``output`` path that names one of ``inputs`` (the same file, however
+    its path is written): an output is never written over an input (``what`` says what
+    the file is)."""
+    if output is None or output == STDIN:
+        return
+    target = Path(output)
+    for item in inputs:
+        if not str(item) or str(item) == STDIN:
+            continue
+        same = str(item) == output
+        if not same and target.exists():
+            try:
+                same = target.samefile(item)
+            except OSError:
+                same = False
+        if same:
+            raise TajMahalError(f"{option} {output}: is {what}; name another file")

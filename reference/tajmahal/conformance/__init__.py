@@ -9,8 +9,9 @@
   describes their first disagreement (:class:`Divergence`);
 - :data:`MISREADINGS` is the catalogue of plausible misreadings of the rules, each an
   engine (:class:`Misreading`) that ``tajmahal serve --misread NAME`` serves;
-  :func:`reproducing` and :func:`reproducing_record` find the other readings (an option
-  set otherwise, a catalogue entry: :class:`Hypothesis`) that reproduce a disagreement.
+  :func:`catalogue_tester` tries the other readings (an option set otherwise, a
+  catalogue entry: :class:`Reading`) on a disagreement and says first which one
+  reproduces it (the explanation's hypotheses, ``docs/misreadings.md``).
 """
 
 from tajmahal.conformance._cases import ReferenceEngine, load_cases, main, run_cases
@@ -38,10 +39,10 @@ from tajmahal.conformance._divergence import (
 )
 from tajmahal.conformance._foreign import STDERR_LINES, EngineFailure, ForeignEngine
 from tajmahal.conformance._hypotheses import (
-    Hypothesis,
-    hypotheses,
+    Reading,
+    catalogue_tester,
+    readings,
     replays_record,
-    reproducing,
     reproducing_record,
 )
 from tajmahal.conformance._local import LocalEngine
@@ -52,6 +53,7 @@ from tajmahal.conformance._lockstep import (
     Played,
     chance_rng,
     divergence_record,
+    observed_record,
     play_plan,
 )
 from tajmahal.conformance._misreadings import MISREADINGS, Citation, Misreading, misread_engine
@@ -95,16 +97,17 @@ __all__ = [
     "ErrorCode",
     "ForeignEngine",
     "GamePlan",
-    "Hypothesis",
     "LocalEngine",
     "LockstepEngine",
     "Misreading",
     "Op",
     "Played",
     "ProtocolError",
+    "Reading",
     "ReferenceEngine",
     "Session",
     "Shrunk",
+    "catalogue_tester",
     "chance_rng",
     "describe",
     "divergence_record",
@@ -112,18 +115,18 @@ __all__ = [
     "document_digest",
     "encode",
     "game_rules",
-    "hypotheses",
     "legal_divergence",
     "likely_clauses",
     "load_cases",
     "main",
     "misread_engine",
+    "observed_record",
     "perft",
     "play_plan",
+    "readings",
     "refusal_clauses",
     "refused_new_game",
     "replays_record",
-    "reproducing",
     "reproducing_record",
     "run_cases",
     "run_diff",

@@ -20,8 +20,7 @@ import attrs
 from tajmahal.agents import PLAYER_TYPES
 from tajmahal.conformance._divergence import OPTIONAL_FIELDS
 from tajmahal.conformance._foreign import EngineFailure, ForeignEngine
-from tajmahal.conformance._hypotheses import Hypothesis, reproducing
-from tajmahal.conformance._lockstep import Chooser, GamePlan, Played, play_plan
+from tajmahal.conformance._lockstep import Chooser, GamePlan, Played, observed_record, play_plan
 from tajmahal.conformance._position_case import PositionCase, position_case
 from tajmahal.model import (
     RULE_OPTIONS,
@@ -35,6 +34,7 @@ from tajmahal.model import (
     Step,
     Withdraw,
 )
+from tajmahal.verification import Hypothesis, HypothesisTester
 
 POLICIES = ("edge", *PLAYER_TYPES)
 """The ways seats choose in generated games: the edge seeker below and every built-in
@@ -86,11 +86,17 @@ class DiffResult:
     counting shrinking."""
     first_games: Mapping[str, int] = attrs.field(factory=dict)
     """The 0-based index of the first game that reached each edge tag."""
-    hypotheses: tuple[Hypothesis, ...] = ()
-    """The other readings of the rules that reproduce the disagreement, options first
-    (:func:`tajmahal.conformance.reproducing`)."""
     case: PositionCase | None = None
     """The one-step position case of the disagreement (or why there is none)."""
+
+    @property
+    def hypotheses(self) -> tuple[Hypothesis, ...]:
+        """The variants of the rules that reproduce the disagreement, best first (those
+        of the shrunk game's explanation)."""
+        divergence = self.shrunk.shortest.divergence if self.shrunk is not None else None
+        if divergence is None or divergence.explanation is None:
+            return ()
+        return divergence.explanation.hypotheses
 
     @property
     def agreed(self) -> bool:
@@ -298,6 +304,18 @@ def shrink(
 # A whole run
 
 
+def _with_hypotheses(
+    shrunk: Shrunk, components: Components, tester: HypothesisTester, compare: frozenset[str]
+) -> Shrunk:
+    """``shrunk`` with the hypotheses ``tester`` finds for its shortest game."""
+    divergence = shrunk.shortest.divergence
+    if divergence is None or divergence.explanation is None:
+        return shrunk
+    found = tester(observed_record(shrunk.shortest, components, compare), divergence.explanation)
+    explained = attrs.evolve(divergence, explanation=divergence.explanation.with_hypotheses(found))
+    return attrs.evolve(shrunk, shortest=attrs.evolve(shrunk.shortest, divergence=explained))
+
+
 def game_rules(fixed: Mapping[str, str], rng: random.Random, first: bool) -> RuleSet:
     """The rule set of a game: the fixed options, the others at their defaults in the
     first game and drawn at random in later ones."""
@@ -318,12 +336,17 @@ def run_diff(
     shrink_budget: int = 400,
     shrink_seconds: float = 30.0,
     compare: frozenset[str] = OPTIONAL_FIELDS,
+    hypotheses: HypothesisTester | None = None,
     engine: ForeignEngine | None = None,
 ) -> DiffResult:
     """Play ``games`` games through the engine started by ``command`` (or the given
     ``engine``, not started yet, for example a :class:`tajmahal.conformance.LocalEngine`)
-    and the reference; stop at the first disagreement, shrink it and try the hypotheses
-    on it. The engine is always closed (its process killed) at the end."""
+    and the reference; stop at the first disagreement, shrink it, explain it and look
+    for its one-step position case. The engine is always closed (its process killed) at
+    the end. ``hypotheses`` (for example
+    :func:`~tajmahal.conformance.catalogue_tester`) is given the shrunk game as the
+    engine saw it (:func:`~tajmahal.conformance.observed_record`) and its explanation;
+    what it finds is added to the explanation, first, and names the position case."""
     started = time.monotonic()
     rng = random.Random(seed)
     fixed = dict(rules or {})
@@ -374,8 +397,9 @@ def run_diff(
                     seconds=shrink_seconds,
                     compare=compare,
                 )
-                found = _reproducing(shrunk, engine, components, compare)
-                case = _position_case(shrunk, engine, components, compare, found)
+                if hypotheses is not None:
+                    shrunk = _with_hypotheses(shrunk, components, hypotheses, compare)
+                case = _position_case(shrunk, engine, components, compare)
                 seconds = time.monotonic() - started
                 return DiffResult(
                     name,
@@ -388,7 +412,6 @@ def run_diff(
                     "",
                     tags,
                     first_games,
-                    found,
                     case,
                 )
     finally:
@@ -399,13 +422,13 @@ def run_diff(
 
 
 def _position_case(
-    shrunk: Shrunk,
-    engine: ForeignEngine,
-    components: Components,
-    compare: frozenset[str],
-    found: tuple[Hypothesis, ...],
+    shrunk: Shrunk, engine: ForeignEngine, components: Components, compare: frozenset[str]
 ) -> PositionCase:
-    """The shrunk game's one-step position case; a failing engine gives none."""
+    """The shrunk game's one-step position case, named after the first hypothesis found
+    (if any); a failing engine gives none."""
+    divergence = shrunk.shortest.divergence
+    explanation = divergence.explanation if divergence is not None else None
+    found = explanation.hypotheses if explanation is not None else ()
     try:
         return position_case(
             shrunk.shortest, engine, components, compare, found[0] if found else None
@@ -424,20 +447,6 @@ def _policies(rng: random.Random, game: int, count: int) -> list[str]:
         weights = [weight for _, weight in DRY_POLICIES]
         return [rng.choices(names, weights)[0] for _ in range(count)]
     return [rng.choice(POLICIES) for _ in range(count)]
-
-
-def _reproducing(
-    shrunk: Shrunk, engine: ForeignEngine, components: Components, compare: frozenset[str]
-) -> tuple[Hypothesis, ...]:
-    """The hypotheses that reproduce both the shrunk game and the game first found,
-    confirmed live against the engine (restarted first if shrinking left it failed)."""
-    games = [shrunk.shortest]
-    if shrunk.original.plan.rules == shrunk.shortest.plan.rules:
-        games.append(shrunk.original)
-    try:
-        return reproducing(games, engine, components, compare)
-    except EngineFailure:
-        return reproducing(games, None, components, compare)
 
 
 __all__ = [

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from tajmahal.conformance._foreign import ForeignEngine
-from tajmahal.conformance._hypotheses import Hypothesis, divergence_index
+from tajmahal.conformance._hypotheses import Reading, reading_of
 from tajmahal.conformance._lockstep import Played
 from tajmahal.engine import apply, apply_with_events, legal_actions, new_game
 from tajmahal.errors import IllegalActionError
@@ -28,6 +28,7 @@ from tajmahal.inputs import first_violation
 from tajmahal.model import DEFAULT_RULES, Action, Components, GameState, Reshuffle, parse_action
 from tajmahal.notation import legal_digest, state_digest, state_to_json
 from tajmahal.records import TAGS, edge_tags, step_clauses
+from tajmahal.verification import Hypothesis
 
 LOOK_BACK = 16
 """How many steps before the disagreement are tried as the step where the engines parted
@@ -45,6 +46,17 @@ class PositionCase:
     (for a legal-actions case, the step about to be taken), or None."""
     note: str
     """How it was found, or why there is none."""
+
+
+def divergence_index(played: Played) -> tuple[int, str] | None:
+    """The 0-based index and field of the disagreement of a game played in lockstep
+    (for ``legal``, the index of the step about to be taken)."""
+    divergence = played.divergence
+    if divergence is None:
+        return None
+    if divergence.field == "legal":
+        return len(played.actions), "legal"
+    return max(len(played.actions) - 1, 0), divergence.field
 
 
 def _states(played: Played, components: Components) -> list[GameState]:
@@ -122,7 +134,7 @@ def _parts(expected: dict[str, Any], actual: dict[str, Any]) -> dict[str, Any]:
 
 
 def _other_document(
-    engine: ForeignEngine, hypothesis: Hypothesis | None, before: GameState, action: Action
+    engine: ForeignEngine, hypothesis: Reading | None, before: GameState, action: Action
 ) -> dict[str, Any] | None:
     """The other engine's state document after ``action`` (asked for; else what the
     hypothesis that reproduces it gives), or None."""
@@ -186,6 +198,7 @@ def position_case(
     if found is None:
         return PositionCase(None, None, "the game does not disagree")
     index, field = found
+    reading = None if hypothesis is None else reading_of(hypothesis, played.plan.rules)
     states = _states(played, components)
     actions = played.actions
     if index >= len(actions) and field != "legal":
@@ -222,7 +235,7 @@ def position_case(
         if hypothesis is not None
         else next((c for c in clauses if c.startswith("TM.")), "TM.TURN.CHOICE")
     )
-    other = _other_document(engine, hypothesis, before, action)
+    other = _other_document(engine, reading, before, action)
     expect: dict[str, Any] = {
         "legal": True,
         "score_change": [mine - was for mine, was in zip(after.scores, before.scores, strict=True)],

@@ -175,7 +175,8 @@ class Outcome:
     violations: tuple[Violation, ...]
     """What the first failing step broke (empty if nothing)."""
     failed_step: int | None
-    """The 0-based index of that step, or None."""
+    """The number of that step (counted from 1, as in ``docs/trace-format.md``, "Step
+    numbers"; 0: the position after setup), or None."""
     script: Script
     """The game's choices up to the end or the failing step."""
     final_digest: str
@@ -277,7 +278,7 @@ def play(
             after, events = apply_with_events(state, action)
         except Exception as error:  # a crash of the engine is a finding, kept as data
             violations = (Violation(CRASH, (), f"{doing}: {type(error).__name__}: {error}"),)
-            failed_step = steps
+            failed_step = steps + 1
             break
         steps += 1
         actions.append(action)
@@ -289,14 +290,14 @@ def play(
             if problem is not None:
                 violations = (problem,)
         if violations:
-            failed_step = steps - 1
+            failed_step = steps
         if tagger is not None and not violations:
             try:
                 tags.update(tagger(state, action, events, after))
             except Exception as error:  # the tags come from the engine's events
                 message = f"{action}: tagging: {type(error).__name__}: {error}"
                 violations = (Violation(CRASH, (), message),)
-                failed_step = steps - 1
+                failed_step = steps
         if deep:
             states.append(after)
             step_events.append(events)
@@ -307,7 +308,7 @@ def play(
         violations = check_game(
             setup, states, actions, GAME_INVARIANTS, events=step_events, legal=step_legal
         )
-        failed_step = steps - 1 if violations else None
+        failed_step = steps if violations else None
     return Outcome(
         steps=steps,
         decisions=len(choices),
