@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 import pytest
 
+from tajmahal.cli import main
 from tajmahal.conformance import (
     MISREADINGS,
     DiffResult,
@@ -39,7 +40,7 @@ from tajmahal.conformance._cases import Rejected
 from tajmahal.engine import new_game, random_reshuffle, random_setup
 from tajmahal.errors import IllegalActionError
 from tajmahal.model import RULE_OPTIONS, GameState, default_components, parse_action
-from tajmahal.records import Recorder
+from tajmahal.records import Record, Recorder, write_record
 from tajmahal.registry import load_registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -191,12 +192,9 @@ class _Misread(ReferenceEngine):
             raise Rejected(error.clause, str(error)) from None
 
 
-@pytest.mark.parametrize("name", ["no-extra-card", "tie-wins", "anticlockwise"])
-def test_a_record_written_by_a_misreading_engine_is_explained_by_it(name: str) -> None:
-    """A whole game recorded by the engine itself (its legal actions, scores and state
-    digests as it computes them): the reference does not replay it, the entry (or its
-    option) does, and it is named first."""
-    entry = MISREADINGS[name]
+def _recorded_by(entry: Misreading) -> Record:
+    """A whole game played and recorded by the entry's engine (its legal actions, scores
+    and state digests as it computes them)."""
     setup = random_setup(COMPONENTS, 3, 11)
     state = new_game(COMPONENTS, 3, setup)
     recorder = Recorder(COMPONENTS, 3, setup, state.config.rules)
@@ -207,8 +205,37 @@ def test_a_record_written_by_a_misreading_engine_is_explained_by_it(name: str) -
         after = entry.apply(state, action)
         recorder.add(state, action, after, events=(), legal=legal or None)
         state = after
-    record = recorder.record(state)
-    found = reproducing_record(record, COMPONENTS)
+    return recorder.record(state)
+
+
+@pytest.mark.parametrize("name", ["no-extra-card", "tie-wins", "anticlockwise"])
+def test_a_record_written_by_a_misreading_engine_is_explained_by_it(name: str) -> None:
+    """The reference does not replay the engine's whole game, the entry (or its option)
+    does, and it is named first."""
+    entry = MISREADINGS[name]
+    found = reproducing_record(_recorded_by(entry), COMPONENTS)
     assert found, name
     assert found[0].rule == entry.rule
     assert found[0].name == (f"{entry.option[0]}={entry.option[1]}" if entry.option else name)
+
+
+@pytest.mark.parametrize("name", ["tie-wins", "no-extra-card"])
+def test_verify_names_the_misreading_first(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``tajmahal verify`` on a record the entry's engine wrote: the first line of the
+    explanation says which reading reproduces it, and the JSON report carries it."""
+    entry = MISREADINGS[name]
+    path, report = tmp_path / "game.json", tmp_path / "report.json"
+    record = _recorded_by(entry)  # as another engine writes it: no clauses, no tags
+    steps = tuple(attrs.evolve(step, clauses=None, tags=None) for step in record.steps)
+    write_record(attrs.evolve(record, steps=steps), path)
+    arguments = ["verify", str(path), "--report", "json", "--output", str(report)]
+    assert main(arguments) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith("FAIL "), lines
+    likely = next(line for line in lines if line.startswith("  ") and "trace:" not in line)
+    assert likely.startswith("  likely: your engine plays as if "), lines
+    assert likely.endswith(f": {entry.rule}") or f": {entry.rule} (" in likely, likely
+    (only,) = json.loads(report.read_text(encoding="utf-8"))["files"]
+    assert only["explanation"]["hypotheses"][0]["rule"] == entry.rule
