@@ -228,7 +228,7 @@ def test_verify_names_the_misreading_first(
     entry = MISREADINGS[name]
     path, report = tmp_path / "game.json", tmp_path / "report.json"
     record = _recorded_by(entry)  # as another engine writes it: no clauses, no tags
-    steps = tuple(attrs.evolve(step, clauses=None, tags=None) for step in record.steps)
+    steps = tuple(attrs.evolve(step, clauses=(), tags=None) for step in record.steps)
     write_record(attrs.evolve(record, steps=steps), path)
     arguments = ["verify", str(path), "--report", "json", "--output", str(report)]
     assert main(arguments) == 1
