@@ -25,10 +25,10 @@ from tajmahal.conformance._lockstep import Played
 from tajmahal.engine import apply, apply_with_events, legal_actions, new_game
 from tajmahal.errors import IllegalActionError
 from tajmahal.inputs import first_violation
-from tajmahal.model import DEFAULT_RULES, Action, Components, GameState, Reshuffle, parse_action
+from tajmahal.model import DEFAULT_RULES, Action, Components, GameState, Reshuffle
 from tajmahal.notation import legal_digest, state_digest, state_to_json
 from tajmahal.records import TAGS, edge_tags, step_clauses
-from tajmahal.verification import Hypothesis
+from tajmahal.verification import Hypothesis, refusal
 
 LOOK_BACK = 16
 """How many steps before the disagreement are tried as the step where the engines parted
@@ -306,13 +306,10 @@ def _legal_case(
 
 
 def _refusal(state: GameState, text: str) -> str | None:
-    try:
-        apply(state, parse_action(text))
-    except IllegalActionError as error:
-        return error.clause
-    except Exception:  # an action the reference cannot read: no clause to name
-        return None
-    return None
+    """The clause of the reference's refusal of ``text`` (None: it accepts the action, or
+    refuses it without naming a clause)."""
+    found = refusal(state, text)
+    return found[0] or None if found is not None else None
 
 
 def _written(case: dict[str, Any], components: Components, step: int, note: str) -> PositionCase:
