@@ -351,7 +351,7 @@ def observed_record(played: Played, components: Components) -> Record:
     action; its legal-action count and digest, with one of its actions, for a
     disagreement over the legal actions). Replaying it under a variant of the rules
     tells whether the variant does what the other engine did (see
-    :data:`tajmahal.verification.HypothesisTester`)."""
+    ``tajmahal.verification.HypothesisTester``)."""
     record = divergence_record(played, components)
     divergence = played.divergence
     answer = divergence.answer if divergence is not None else None
