@@ -7,7 +7,7 @@ a rule the way an entry of the catalogue of misreadings does
 engine (the reference with one option changed, or a catalogue entry) and the clause or
 ruling it concerns.
 
-:func:`catalogue_tester` is the :data:`tajmahal.verification.HypothesisTester` that
+:func:`catalogue_tester` is the ``tajmahal.verification.HypothesisTester`` that
 tries them all: ``verify``, ``diff`` and ``fuzz --engine`` plug it into their
 explanation (``docs/misreadings.md``). A reading *reproduces* the other side when the
 other side's game, as a record (for ``verify`` the record as read, for ``diff`` the

@@ -422,7 +422,7 @@ def observed_record(
     and its state digest when it was compared, after an action; its legal-action count
     and digest, with one of its actions, for a disagreement over the legal actions).
     Replaying it under a variant of the rules tells whether the variant does what the
-    other engine did (see :data:`tajmahal.verification.HypothesisTester`)."""
+    other engine did (see ``tajmahal.verification.HypothesisTester``)."""
     record = divergence_record(played, components)
     steps = [
         attrs.evolve(

@@ -39,7 +39,7 @@ def verify_paths(
     (:mod:`tajmahal.verification`), with the same reports in the same order but for the
     timings; ``worker_setup``, a module-level function, runs once in each worker.
     ``hypotheses`` is given each record that diverges and its explanation, and what it
-    finds is printed first (:data:`~tajmahal.verification.HypothesisTester`)."""
+    finds is printed first (``tajmahal.verification.HypothesisTester``)."""
     files = collect_paths(paths)
     if jobs != 1:
         processes = resolve_jobs(jobs)
