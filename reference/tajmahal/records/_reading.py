@@ -62,7 +62,7 @@ def _schema_error(
         return RecordError(
             violation.message,
             source=source,
-            step=path[1],
+            step=path[1] + 1,
             field=field_path(path[2:]) if len(path) > 2 else "(step)",
         )
     return RecordError(violation.message, source=source, field=violation.field)
@@ -92,7 +92,7 @@ def _step_from_json(raw: dict[str, Any], index: int, players: int, source: str) 
         raise RecordError(
             f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
             source=source,
-            step=index,
+            step=index + 1,
             field="actor",
         )
     scores = raw.get("scores")
@@ -100,7 +100,7 @@ def _step_from_json(raw: dict[str, Any], index: int, players: int, source: str) 
         raise RecordError(
             f"expected {players} scores, found {len(scores)}",
             source=source,
-            step=index,
+            step=index + 1,
             field="scores",
         )
     legal = raw.get("legal")
@@ -110,7 +110,7 @@ def _step_from_json(raw: dict[str, Any], index: int, players: int, source: str) 
         raise RecordError(
             "the legal actions listed do not match legal_count and legal_digest",
             source=source,
-            step=index,
+            step=index + 1,
             field="legal",
         )
     clauses = raw.get("clauses")
@@ -227,7 +227,7 @@ def read_record(
         step: int | None = None
         field = error.field
         if len(error.path) >= 2 and error.path[0] == "steps" and isinstance(error.path[1], int):
-            step = error.path[1]
+            step = error.path[1] + 1
             field = json_path(error.path[2:])
         raise RecordError(error.detail, source=source, step=step, field=field) from None
     return record_from_json(
