@@ -561,16 +561,16 @@ def _steps_damaged(tmp_path: Path, damage: dict[int, dict[str, Any]]) -> str:
 def test_a_seat_beyond_the_players_is_refused_at_its_step(tmp_path: Path) -> None:
     found = _steps_damaged(tmp_path, {7: {"actor": 3}, 9: {"scores": [0, 0, 0, 0, 0]}})
     assert found.endswith("expected a seat from 0 to 2 or 'chance', found 3")
-    assert "step 7" in found and "actor" in found
+    assert "step 8" in found and "actor" in found  # steps[7] is step 8
 
 
 def test_scores_of_the_wrong_length_are_refused_at_their_step(tmp_path: Path) -> None:
     found = _steps_damaged(tmp_path, {9: {"scores": [0, 0, 0, 0]}, 12: {"actor": 4}})
     assert found.endswith("expected 3 scores, found 4")
-    assert "step 9" in found and "scores" in found
+    assert "step 10" in found and "scores" in found  # steps[9] is step 10
 
 
 def test_listed_legal_actions_must_match_their_count_and_digest(tmp_path: Path) -> None:
     found = _steps_damaged(tmp_path, {2: {"legal": ["withdraw"], "legal_count": 1}})
     assert found.endswith("the legal actions listed do not match legal_count and legal_digest")
-    assert "step 2" in found and "legal" in found
+    assert "step 3" in found and "legal" in found  # steps[2] is step 3
