@@ -19,7 +19,8 @@ OWN_DIGEST = "sha256:" + "0" * 64
 class StatelessSession(Session):
     """A session whose replies carry no canonical state digest."""
 
-    def handle(self, request: Any) -> dict[str, Any]:
+    def _handle(self, request: Any) -> dict[str, Any]:
+        # Every request, from a line (serve) or built in Python, is answered here.
         if isinstance(request, dict) and request.get("op") == "state" and request.get("full"):
             return {
                 "ok": False,
@@ -27,7 +28,7 @@ class StatelessSession(Session):
                 "error": "unsupported",
                 "message": "this engine does not write the state document",
             }
-        reply = super().handle(request)
+        reply = super()._handle(request)
         if "state_digest" in reply:
             reply["state_digest"] = OWN_DIGEST
         return reply
