@@ -26,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from tajmahal.accel._ai import LazyObservation, lazy_masked_observation
+from tajmahal.accel._ai import LazyObservation, PartwiseObserver, lazy_masked_observation
 
 PLAIN_VARIABLE = "TAJMAHAL_PLAIN"
 """The environment variable that switches the accelerated layer off (``1``)."""
@@ -62,5 +62,6 @@ __all__ = [
     "PLAIN_VARIABLE",
     "FastPath",
     "LazyObservation",
+    "PartwiseObserver",
     "lazy_masked_observation",
 ]

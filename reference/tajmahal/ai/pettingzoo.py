@@ -39,14 +39,15 @@ from pettingzoo.utils import AgentSelector
 from tajmahal.agents import chance_seed
 from tajmahal.ai._action_space import action_space
 from tajmahal.ai._bounds import bounds
-from tajmahal.ai._fast_paths import MASKED_OBSERVATION
-from tajmahal.ai._tensor import TensorObserver, tensor_layout
+from tajmahal.ai._fast_paths import MASKED_OBSERVATION, TENSOR_OBSERVER
+from tajmahal.ai._tensor import TensorLayout, TensorWriter, tensor_layout
 from tajmahal.engine import apply, new_game, random_reshuffle, random_setup
 from tajmahal.model import Components, GameState, RuleSet, Step, default_components
 
 _SHUFFLE = Step.SHUFFLE
 _OVER = Step.OVER
 _MASK = "action_mask"
+_tensor_observer: Callable[[TensorLayout], TensorWriter] = TENSOR_OBSERVER.chosen()
 _masked_observation: Callable[[Callable[[], Any], Any], dict[str, Any]] = (
     MASKED_OBSERVATION.chosen()
 )
@@ -94,7 +95,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         layout = tensor_layout(self.components)
-        self._observer = TensorObserver(layout)
+        self._observer = _tensor_observer(layout)
         """Writes the observation tensors (:class:`tajmahal.ai.TensorObserver`)."""
         self._tensor_size = size = layout.size
         high = float(max(bounds(self.components, players).score, len(self.components.cards)))
