@@ -1,9 +1,12 @@
 """The accelerated layer's drop-ins for the AI interfaces give what the core functions give.
 
-:func:`tajmahal.accel.lazy_masked_observation` (PettingZoo's observation dict, its tensor
-written when first read) against :func:`tajmahal.ai.masked_observation` (written at
-once): the tensors at every step of random games of 3, 4 and 5 players under several rule
-sets, read at once or long after; every dict operation; reading from several threads.
+- :class:`tajmahal.accel.PartwiseObserver` against :class:`tajmahal.ai.TensorObserver`:
+  every seat's tensor at every step of random games of 3, 4 and 5 players under several
+  rule sets, in order, out of order, across player counts, after copies and pickles;
+- :func:`tajmahal.accel.lazy_masked_observation` (PettingZoo's observation dict, its
+  tensor written when first read) against :func:`tajmahal.ai.masked_observation`
+  (written at once): the tensors read at once or long after; every dict operation;
+  reading from several threads.
 """
 
 from __future__ import annotations
@@ -23,10 +26,11 @@ from typing import Any
 
 import pytest
 
-from tajmahal.accel import ENABLED, LazyObservation, lazy_masked_observation
+from tajmahal.accel import ENABLED, LazyObservation, PartwiseObserver, lazy_masked_observation
 from tajmahal.ai import FAST_PATHS, TensorObserver, masked_observation, tensor_layout
-from tajmahal.ai._fast_paths import MASKED_OBSERVATION
-from tajmahal.model import RULE_OPTIONS, RuleSet, default_components
+from tajmahal.ai._fast_paths import MASKED_OBSERVATION, TENSOR_OBSERVER
+from tajmahal.engine import apply, legal_actions, new_game, random_reshuffle, random_setup
+from tajmahal.model import RULE_OPTIONS, GameState, RuleSet, Step, default_components
 
 
 def _extra(module: str) -> ModuleType:
@@ -65,10 +69,78 @@ def _both(state: Any, seat: int, mask: Any) -> tuple[Any, dict[str, Any]]:
     return lazy_masked_observation(tensor, mask), masked_observation(tensor, mask.copy())
 
 
-def test_the_fast_path_pairs_the_core_function_with_the_drop_in() -> None:
-    assert MASKED_OBSERVATION in FAST_PATHS
+def test_the_fast_paths_pair_the_core_functions_with_the_drop_ins() -> None:
+    assert FAST_PATHS == (MASKED_OBSERVATION, TENSOR_OBSERVER)
     assert MASKED_OBSERVATION.core is masked_observation
     assert MASKED_OBSERVATION.fast is lazy_masked_observation
+    assert TENSOR_OBSERVER.core is TensorObserver
+    assert TENSOR_OBSERVER.fast is PartwiseObserver
+
+
+def _game(players: int, rules: RuleSet, seed: int) -> list[GameState]:
+    """Every state of a random game (the chance steps included)."""
+    import random
+
+    rng = random.Random(seed)
+    components = default_components()
+    state = new_game(components, players, random_setup(components, players, seed), rules)
+    states = [state]
+    while state.step is not Step.OVER:
+        if state.step is Step.SHUFFLE:
+            state = apply(state, random_reshuffle(state, rng))
+        else:
+            state = apply(state, rng.choice(legal_actions(state)))
+        states.append(state)
+    return states
+
+
+def _partwise(observer: Any, state: GameState, seat: int) -> Any:
+    return observer.write(state, seat, np.zeros(PLAIN.layout.size, np.float32))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_partwise_tensors_are_the_core_ones_at_every_step_for_every_seat(players: int) -> None:
+    """Every seat's tensor at every state of a random game under each rule set, asked in
+    the game's order (one observer for all the games: the player count of the last game
+    differs from the next one's only between tests), then every tenth state in reverse."""
+    fast = PartwiseObserver(PLAIN.layout)
+    compared = 0
+    for number, rules in enumerate(RULE_SETS):
+        states = _game(players, rules, 100 * players + number)
+        for state in states:
+            for seat in range(players):
+                expected = _tensor(state, seat)
+                found = _partwise(fast, state, seat)
+                assert found.dtype == expected.dtype and np.array_equal(found, expected)
+                compared += 1
+        for state in reversed(states[::10]):
+            seat = state.to_move if state.to_move is not None else 0
+            assert np.array_equal(_partwise(fast, state, seat), _tensor(state, seat))
+    assert compared > len(RULE_SETS) * 150 * players
+
+
+def test_partwise_tensors_are_the_core_ones_across_player_counts_copies_and_buffers() -> None:
+    """States of 5-, 3- and 4-player games in turn through one observer (seat slots
+    emptied and filled again), a deep copy and a pickle of it (which start empty), and a
+    float64 buffer."""
+    fast = PartwiseObserver(PLAIN.layout)
+    games = [_game(players, RuleSet(), players) for players in (5, 3, 4)]
+    for step in range(0, 300, 7):
+        for states in games:
+            state = states[min(step, len(states) - 1)]
+            for seat in range(len(state.players)):
+                assert np.array_equal(_partwise(fast, state, seat), _tensor(state, seat))
+    state = games[0][40]
+    for other in (copy.deepcopy(fast), pickle.loads(pickle.dumps(fast))):
+        assert isinstance(other, PartwiseObserver) and other is not fast
+        assert np.array_equal(_partwise(other, state, 2), _tensor(state, 2))
+    wide = fast.write(state, 1, np.zeros(PLAIN.layout.size, np.float64))
+    assert wide.dtype == np.float64 and np.array_equal(wide, _tensor(state, 1))
+
+
+@pytest.mark.skipif(not ENABLED, reason="the accelerated layer is switched off")
+def test_the_adapters_write_with_the_partwise_observer() -> None:
+    assert isinstance(environment.env(players=3)._observer, PartwiseObserver)
 
 
 def test_the_rule_sets_differ() -> None:
@@ -263,10 +335,11 @@ def test_gymnasiums_contains_sees_the_whole_dict() -> None:
 
 
 def test_reading_from_several_threads_writes_each_tensor_once() -> None:
-    """Observations of a whole game, read at once from four threads, equal the tensors
-    written at once."""
+    """Observations of a whole game, read at once from four threads (each tensor written
+    by one shared part-by-part observer), equal the tensors written at once."""
     game = environment.env(players=5)
     game.reset(seed=9)
+    shared = PartwiseObserver(PLAIN.layout)
     kept: list[tuple[Any, Any, int]] = []
     rng = np.random.default_rng(3)
     for agent in game.agent_iter():
@@ -275,7 +348,8 @@ def test_reading_from_several_threads_writes_each_tensor_once() -> None:
             game.step(None)
             continue
         state, seat = game.state_, game.possible_agents.index(agent)
-        kept.append((_both(state, seat, info["action_mask"])[0], state, seat))
+        tensor = functools.partial(_partwise, shared, state, seat)
+        kept.append((lazy_masked_observation(tensor, info["action_mask"]), state, seat))
         game.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
     found: dict[int, Any] = {}
 

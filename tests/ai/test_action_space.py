@@ -102,13 +102,11 @@ def test_every_legal_action_of_random_games_has_an_id(players: int) -> None:
         legal = legal_actions(before)
         ids = space.ids_of(legal)
         assert ids == [space.action_id(action) for action in legal]
-        assert space.sorted_ids_of(legal) == sorted(space.action_id(a) for a in legal)
-        # Equal actions that are other objects: looked up by value, then remembered.
+        assert len(set(ids)) == len(legal)
+        # Equal actions that are other objects: looked up by value.
         copies = tuple(copy.copy(action) for action in legal)
-        assert space.sorted_ids_of(copies) == sorted(ids)
         assert space.ids_of(copies) == ids
         assert space.ids_of(iter(legal)) == ids
-        assert space.sorted_ids_of(iter(copies)) == sorted(ids)
         mask = space.mask(legal)
         assert sum(mask) == len(legal)
         assert all(mask[i] for i in ids)
@@ -135,23 +133,3 @@ def test_the_documented_formulas_give_every_id() -> None:
         for b in range(a + 1, n):
             pair = a * (2 * n - a - 1) // 2 + (b - a - 1)
             assert action_id(Take((first, regular[b]))) == 1623 + pair
-
-
-@pytest.mark.parametrize(("players", "seed"), [(3, 91), (5, 92)])
-def test_flag_sets_the_ids_that_ids_of_gives(players: int, seed: int) -> None:
-    """The mask's fast path writes exactly the flags of ``ids_of``, whether the action
-    objects were met before (a fresh space meets each the first time: its fallback)."""
-    from tajmahal.ai._action_space import _build
-
-    for space in (action_space(), _build(default_components())):
-        for before, _action, _after in random_game(players, seed):
-            if before.is_chance or before.is_over:
-                continue
-            legal = legal_actions(before)
-            cells = [0] * space.size
-            space.flag(cells, legal)
-            expected = [0] * space.size
-            for number in space.ids_of(legal):
-                expected[number] = 1
-            assert cells == expected
-            assert sum(cells) == len(legal)

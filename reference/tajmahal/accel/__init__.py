@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from tajmahal.accel import _inputs, _notation, _records
-from tajmahal.accel._ai import LazyObservation, lazy_masked_observation
+from tajmahal.accel._ai import LazyObservation, PartwiseObserver, lazy_masked_observation
 from tajmahal.accel._collector import (
     CAMPAIGN_GENERATION_0_THRESHOLD,
     GENERATION_0_THRESHOLD,
@@ -79,6 +79,7 @@ __all__ = [
     "REPLAY",
     "FastPath",
     "LazyObservation",
+    "PartwiseObserver",
     "campaign_collections",
     "canonical_json",
     "collect_less",

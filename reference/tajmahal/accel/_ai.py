@@ -1,20 +1,28 @@
-"""The AI interfaces' drop-ins: observation dicts whose tensor is written when first read.
+"""The AI interfaces' drop-ins: observation dicts whose tensor is written when first read,
+and the observation tensor rewritten part by part between successive states.
 
-:func:`lazy_masked_observation` is a drop-in for
-:func:`tajmahal.ai.masked_observation` (PettingZoo's observation dict), chosen by
-:mod:`tajmahal.ai` (which stands above this layer, so it pairs its own functions with
-these drop-ins) and pinned to it by ``tests/accel/test_pin_ai.py``. It buys most of
-the ``pettingzoo-observe`` loop of ``tools/bench/adapter_speed.py`` (``docs/ai.md``):
-PettingZoo's standard loop asks for the mover's observation at every step, and a player
-that reads only the mask never pays for the tensor.
+- :func:`lazy_masked_observation`, a drop-in for :func:`tajmahal.ai.masked_observation`
+  (PettingZoo's observation dict): PettingZoo's standard loop asks for the mover's
+  observation at every step, and a player that reads only the mask never pays for the
+  tensor (the ``pettingzoo-observe`` loop of ``tools/bench/adapter_speed.py``);
+- :class:`PartwiseObserver`, a drop-in for :class:`tajmahal.ai.TensorObserver`: the
+  tensor of a state written from the last one's, only the parts a step replaced
+  rewritten (the ``pettingzoo-tensors`` loop).
+
+:mod:`tajmahal.ai` stands above this layer, so it pairs its own functions with these
+drop-ins and chooses them (``tajmahal.ai.FAST_PATHS``); ``tests/accel/test_pin_ai.py``
+pins them to those functions. What each buys is in ``docs/ai.md`` (Speed). They are
+written against the model alone.
 """
 
 from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from tajmahal.model import COLOURS, INFLUENCE_SYMBOLS, GameState, PlayerState, Step
 
 OBSERVATION = "observation"
 """The key of the tensor (:data:`tajmahal.ai.OBSERVATION`; the pinning tests compare the
@@ -167,3 +175,296 @@ def lazy_masked_observation(tensor: Callable[[], Any], mask: Any) -> dict[str, A
     _put(observation, ACTION_MASK, mask)
     observation._pending = tensor
     return observation
+
+
+# ---------------------------------------------------------------------------------------
+# The observation tensor, rewritten part by part
+
+
+class Layout(Protocol):
+    """What :class:`PartwiseObserver` reads of a :class:`tajmahal.ai.TensorLayout`."""
+
+    @property
+    def sections(self) -> tuple[Any, ...]: ...  # each with name, offset, shape, size
+
+    @property
+    def cards(self) -> Mapping[str, int]: ...
+
+    @property
+    def cities(self) -> Mapping[str, int]: ...
+
+    @property
+    def provinces(self) -> Mapping[str, int]: ...
+
+    @property
+    def province_tiles(self) -> Mapping[str, int]: ...
+
+    @property
+    def bonus_tiles(self) -> Mapping[str, int]: ...
+
+    @property
+    def steps(self) -> tuple[Step, ...]: ...
+
+    @property
+    def size(self) -> int: ...
+
+
+Writes = list[tuple[int, float]]
+"""The (index, value) pairs one part of a state sets in the tensor (values not zero)."""
+
+_SEAT_FIRST = (
+    "to_move",
+    "start_player",
+    "hand_size",
+    "played",
+    "colour",
+    "withdrawn",
+    "influence",
+    "province_tiles_won",
+    "goods_tiles",
+    "score",
+)
+"""The sections indexed by seat slot first (shape ``(seats, ...)``)."""
+
+_SEAT_LAST = ("palaces", "crowned")
+"""The sections indexed by city, then seat slot (shape ``(cities, seats)``)."""
+
+
+class PartwiseObserver:
+    """:class:`tajmahal.ai.TensorObserver`, rewriting only what a step changed (numpy).
+
+    Consecutive states of a game share almost every part: a step replaces the mover's
+    seat and a few counters, now and then the display, the court, the palaces or the
+    discard pile. The observer keeps one tensor written for the last state, with every
+    seat in its own slot (seat ``s`` in slot ``s``), and for the next state rewrites a
+    part only when its object is not the very object (``is``) it was written from, nor
+    equal to it; it holds those objects, so none can be freed and its identity reused
+    meanwhile. A viewer's tensor is then that tensor with the seat slots turned so that
+    the viewer is slot 0 (one numpy ``take`` per player count and viewer), plus the
+    viewer's hand.
+
+    Every value belongs to exactly one part, parts set disjoint indices, and a part's
+    values depend only on its object (frozen values, never changed): so the tensor is the
+    same whatever states came before. Thread-safe (a lock around each write); a deep copy
+    or a pickle starts empty.
+    """
+
+    def __init__(self, layout: Layout) -> None:
+        import numpy as np
+
+        self.layout = layout
+        """The layout written."""
+        at = {section.name: section for section in layout.sections}
+        self._at = {name: section.offset for name, section in at.items()}
+        seats = range(at["hand_size"].size)
+        self._seats = len(seats)
+
+        def index(name: str, *position: int) -> int:
+            """The index of ``position`` in section ``name`` (row-major)."""
+            flat = 0
+            for number, length in zip(position, at[name].shape, strict=True):
+                flat = flat * length + number
+            return int(at[name].offset) + flat
+
+        cards = layout.cards
+        self._cards = {
+            name: {card: index(name, n) for card, n in cards.items()}
+            for name in ("hand", "display", "discard", "specials_on_table")
+        }
+        self._steps = {step: index("step", n) for n, step in enumerate(layout.steps)}
+        self._provinces = {p: index("current_province", n) for p, n in layout.provinces.items()}
+        self._court_tiles = {
+            t: index("court_province_tile", n) for t, n in layout.province_tiles.items()
+        }
+        self._court = {s: index("court_influence", n) for n, s in enumerate(INFLUENCE_SYMBOLS)}
+        self._order = {
+            (p, visit): index("province_order", n, visit)
+            for p, n in layout.provinces.items()
+            for visit in range(12)
+        }
+        self._bonus = {
+            (city, tile): index("bonus_on_board", t, c)
+            for tile, t in layout.bonus_tiles.items()
+            for city, c in layout.cities.items()
+        }
+        self._palace = {
+            (city, seat): (index("palaces", c, seat), index("crowned", c, seat))
+            for city, c in layout.cities.items()
+            for seat in seats
+        }
+        self._played = [{card: index("played", s, n) for card, n in cards.items()} for s in seats]
+        self._colours = [
+            {colour: index("colour", s, n) for n, colour in enumerate(COLOURS)} for s in seats
+        ]
+        self._influence = [
+            {symbol: index("influence", s, n) for n, symbol in enumerate(INFLUENCE_SYMBOLS)}
+            for s in seats
+        ]
+        self._tiles = [
+            {t: index("province_tiles_won", s, n) for t, n in layout.province_tiles.items()}
+            for s in seats
+        ]
+        self._goods = [
+            {t: index("goods_tiles", s, n) for t, n in layout.bonus_tiles.items()} for s in seats
+        ]
+        tensor: Any = np.zeros(layout.size, np.float32)
+        self._tensor = tensor
+        """Every seat in its own slot (seat ``s`` in slot ``s``), as last written."""
+        self._cells: Any = memoryview(tensor)
+        """Its values, written one by one (faster than numpy's item assignment)."""
+        self._held: dict[object, tuple[object, Writes]] = {}
+        """By part: the object written from and what it set."""
+        self._orders = {
+            (players, viewer): np.array(_viewer_order(layout, len(seats), players, viewer))
+            for players in range(3, len(seats) + 1)
+            for viewer in range(players)
+        }
+        """By player count and viewer: the index in the seat-slot tensor of each index of
+        the viewer's tensor."""
+        self._lock = threading.Lock()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> PartwiseObserver:
+        """A new, empty observer: what it holds is only a shortcut."""
+        return PartwiseObserver(self.layout)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled empty (identities mean nothing in another process)."""
+        return (PartwiseObserver, (self.layout,))
+
+    def write(self, state: GameState, seat: int, out: Any) -> Any:
+        """What :meth:`tajmahal.ai.TensorObserver.write` writes, into a numpy array."""
+        order = self._orders[len(state.players), seat]
+        with self._lock:
+            self._update(state)
+            if out.dtype == self._tensor.dtype:
+                self._tensor.take(order, out=out, mode="wrap")  # every index is in range
+            else:
+                out[:] = self._tensor.take(order)
+        hand = self._cards["hand"]
+        for card in state.players[seat].hand:
+            out[hand[card]] = 1.0
+        return out
+
+    def _update(self, state: GameState) -> None:
+        """Make the seat-slot tensor that of ``state``."""
+        self._keep("counters", _counters(state), self._counter_writes)
+        self._keep("display", state.display, self._card_writes)
+        self._keep("specials_on_table", state.specials_on_table, self._card_writes)
+        self._keep("discard", state.discard, self._card_writes)
+        self._keep("court", state.court_influence, self._court_writes)
+        self._keep("board", (state.province_order, state.bonus_on_board), self._board_writes)
+        self._keep("palaces", state.palaces, self._palace_writes)
+        seats = state.players
+        for seat in range(self._seats):
+            self._keep(seat, seats[seat] if seat < len(seats) else None, self._seat_writes)
+
+    def _keep(self, part: Any, owner: Any, writes: Callable[[Any, Any], Writes]) -> None:
+        """Rewrite ``part`` from ``owner`` (None: nothing) unless it was written from that
+        very object or an equal one."""
+        held = self._held.get(part)
+        if held is not None and (held[0] is owner or held[0] == owner):
+            return
+        cells = self._cells
+        if held is not None:
+            for index, _value in held[1]:
+                cells[index] = 0.0
+        new = writes(part, owner) if owner is not None else []
+        for index, value in new:
+            cells[index] = value
+        self._held[part] = (owner, new)
+
+    def _counter_writes(self, _part: str, counters: tuple[Any, ...]) -> Writes:
+        players, visit, step, to_move, start, province, tile, deck, crown = counters
+        at = self._at
+        writes = [
+            (at["players"] + players - 3, 1.0),
+            (at["visit"] + visit - 1, 1.0),
+            (self._steps[step], 1.0),
+            (at["start_player"] + start, 1.0),
+            (self._provinces[province], 1.0),
+            (at["deck_size"], float(deck)),
+            (at["crown_in_court"], float(crown)),
+        ]
+        if to_move is not None:
+            writes.append((at["to_move"] + to_move, 1.0))
+        if tile is not None:
+            writes.append((self._court_tiles[tile], 1.0))
+        return writes
+
+    def _card_writes(self, section: str, cards: tuple[str, ...]) -> Writes:
+        index = self._cards[section]
+        return [(index[card], 1.0) for card in cards]
+
+    def _court_writes(self, _part: str, court: tuple[Any, ...]) -> Writes:
+        return [(self._court[symbol], 1.0) for symbol in court]
+
+    def _board_writes(self, _part: str, board: tuple[Any, Any]) -> Writes:
+        order, bonus = board
+        writes = [(self._order[province, visit], 1.0) for visit, province in enumerate(order)]
+        writes += [(self._bonus[city, tile], 1.0) for city, tile in bonus]
+        return writes
+
+    def _palace_writes(self, _part: str, palaces: tuple[Any, ...]) -> Writes:
+        writes = []
+        for palace in palaces:
+            normal, crowned = self._palace[palace.city, palace.seat]
+            writes.append((normal, 1.0))
+            if palace.crowned:
+                writes.append((crowned, 1.0))
+        return writes
+
+    def _seat_writes(self, seat: int, player: PlayerState) -> Writes:
+        at = self._at
+        writes = [
+            (at["hand_size"] + seat, float(len(player.hand))),
+            (at["withdrawn"] + seat, float(player.withdrawn)),
+            (at["score"] + seat, float(player.score)),
+        ]
+        played = self._played[seat]
+        writes += [(played[card], 1.0) for card in player.played]
+        if player.colour is not None:
+            writes.append((self._colours[seat][player.colour], 1.0))
+        counts: dict[int, float] = {}
+        influence = self._influence[seat]
+        for symbol in player.influence:
+            counts[influence[symbol]] = counts.get(influence[symbol], 0.0) + 1.0
+        writes += counts.items()
+        tiles, goods = self._tiles[seat], self._goods[seat]
+        writes += [(tiles[tile], 1.0) for tile in player.province_tiles]
+        writes += [(goods[tile], 1.0) for tile in player.goods_tiles]
+        return writes
+
+
+def _counters(state: GameState) -> tuple[Any, ...]:
+    """The state's counters: compared by value, as they are new objects at every step."""
+    return (
+        len(state.players),
+        state.visit,
+        state.step,
+        state.to_move,
+        state.start_player,
+        state.province_order[state.visit - 1],
+        state.court_province_tile,
+        len(state.deck),
+        state.crown_in_court,
+    )
+
+
+def _viewer_order(layout: Layout, seats: int, players: int, viewer: int) -> list[int]:
+    """For each index of ``viewer``'s tensor, the index of the seat-slot tensor (seat
+    ``s`` in slot ``s``) it is read from: slot ``k`` reads seat ``(viewer + k) % players``
+    in every section indexed by seat; every other index reads itself."""
+    order = list(range(layout.size))
+    for section in layout.sections:
+        if section.name in _SEAT_FIRST:
+            stride = section.size // seats  # the values of one seat
+            for k in range(players):
+                seat = (viewer + k) % players
+                for x in range(stride):
+                    order[section.offset + k * stride + x] = section.offset + seat * stride + x
+        elif section.name in _SEAT_LAST:
+            for city in range(section.size // seats):
+                row = section.offset + city * seats
+                for k in range(players):
+                    order[row + k] = row + (viewer + k) % players
+    return order

@@ -24,8 +24,7 @@ runs the engine's own legal-action generators (:func:`tajmahal.engine.legal_choi
 over copies of the engine's tables that hold ids instead of action objects (made once per
 component set, :meth:`tajmahal.engine.ChoiceTables.mapped`), then sorts them, so no
 action is looked up: the same rules give the same decisions as numbers.
-:meth:`ActionSpace.ids_of` and :meth:`ActionSpace.flag` number any actions a caller
-holds.
+:meth:`ActionSpace.ids_of` numbers any actions a caller holds.
 
 Chance outcomes (``reshuffle``) are not decisions and have no id here; see
 :mod:`tajmahal.ai`. The numbering is part of the published API: a release that
@@ -35,10 +34,9 @@ changes it must bump :data:`ACTION_SPACE_VERSION` (a test pins ids literally).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from itertools import combinations
 from types import MappingProxyType
-from typing import Protocol
 
 import attrs
 
@@ -57,17 +55,8 @@ from tajmahal.model import (
     default_components,
 )
 
-_SEEN_LIMIT = 50_000
-"""Action objects remembered by :meth:`ActionSpace.ids_of` before it starts over."""
-
 ACTION_SPACE_VERSION = 1
 """Version of the numbering rule above; bumped whenever an id could change meaning."""
-
-
-class Flags(Protocol):
-    """Anything whose items can be set by integer index (a mask's memory view, a list)."""
-
-    def __setitem__(self, index: int, value: int, /) -> None: ...
 
 
 @attrs.frozen(slots=True)
@@ -99,29 +88,15 @@ class ActionSpace:
     """Every decision, indexed by its id."""
     ids: Mapping[Action, int]
     """The id of every decision."""
-    _plays: Mapping[str, Mapping[str | None, int]] = attrs.field(repr=False)
-    """``play`` ids by coloured card, then by extra card (None for none)."""
-    _takes: Mapping[tuple[str, ...], int] = attrs.field(repr=False)
-    """``take`` ids by the cards taken."""
-    _palaces: Mapping[str, int] = attrs.field(repr=False)
-    """``palace`` ids by city."""
-    _crowns: Mapping[str, int] = attrs.field(repr=False)
-    """``crown`` ids by city."""
     _choice_ids: ChoiceTables[int] = attrs.field(repr=False)
     """The engine's tables of legal actions holding ids instead (see :meth:`legal_ids`)."""
-    _seen: dict[int, int] = attrs.field(factory=dict, repr=False)
-    """Ids of action objects met before, by object identity (see :meth:`ids_of`)."""
-    _kept: list[Action] = attrs.field(factory=list, repr=False)
-    """The action objects of :attr:`_seen`, kept alive so their identities stay theirs."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> ActionSpace:
-        """Itself: the numbering never changes, and a copy of :attr:`_seen` would hold
-        identities of objects it does not keep alive."""
+        """Itself: the numbering never changes."""
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickled as its component set: unpickling numbers them again (identities mean
-        nothing in another process)."""
+        """Pickled as its component set (unpickling numbers the actions again)."""
         return (action_space, (self.components,))
 
     @property
@@ -134,36 +109,8 @@ class ActionSpace:
         return self.ids[action]
 
     def ids_of(self, actions: Iterable[Action]) -> list[int]:
-        """The ids of ``actions``, in the same order.
-
-        A fast path for whole legal sets: the engine hands out the same action objects
-        again and again, so ids are remembered by object identity (each remembered
-        action is kept alive, so its id cannot be reused by another object); anything
-        new is looked up by card and city strings, whose hashes are cached, rather than
-        by action values.
-        """
-        if type(actions) is not tuple and type(actions) is not list:
-            actions = list(actions)
-        try:
-            seen = self._seen
-            return [seen[id(action)] for action in actions]
-        except KeyError:
-            return self._learn(actions)
-
-    def sorted_ids_of(self, actions: Iterable[Action]) -> list[int]:
-        """``sorted(self.ids_of(actions))``, sorted as they are looked up (one list fewer:
-        OpenSpiel wants its legal actions sorted)."""
-        if type(actions) is not tuple and type(actions) is not list:
-            actions = list(actions)
-        try:
-            seen = self._seen
-            found = [seen[id(action)] for action in actions]
-        except KeyError:
-            found = self._learn(actions)
-        # Sorted in place: ``sorted`` would copy the list first (about 0.09 us a
-        # decision of some seven legal actions, timed alone).
-        found.sort()
-        return found
+        """The ids of ``actions``, in the same order."""
+        return [self.ids[action] for action in actions]
 
     def legal_ids(self, state: GameState) -> list[int]:
         """The ids of ``legal_actions(state)``, sorted ascending (a new list each call;
@@ -181,43 +128,6 @@ class ActionSpace:
         found = legal_choices(state, self._choice_ids)
         found.sort()
         return found
-
-    def flag(self, cells: Flags, actions: Sequence[Action]) -> None:
-        """Set ``cells[i] = 1`` at the id ``i`` of every one of ``actions`` (a mask's
-        memory view): what :meth:`ids_of` gives, written without building its list."""
-        seen = self._seen
-        try:
-            for action in actions:
-                cells[seen[id(action)]] = 1
-        except KeyError:
-            for number in self._learn(actions):
-                cells[number] = 1
-
-    def _learn(self, actions: Sequence[Action]) -> list[int]:
-        """The ids of ``actions``, remembering those not met before (see :meth:`ids_of`)."""
-        seen = self._seen
-        found: list[int | None] = list(map(seen.get, map(id, actions)))
-        if len(seen) > _SEEN_LIMIT:
-            seen.clear()
-            self._kept.clear()
-        for position, action in enumerate(actions):
-            if found[position] is None:
-                number = self._lookup(action)
-                seen[id(action)] = number
-                self._kept.append(action)
-                found[position] = number
-        return found  # type: ignore[return-value]
-
-    def _lookup(self, action: Action) -> int:
-        if type(action) is Play:
-            return self._plays[action.coloured][action.extra]
-        if isinstance(action, Take):
-            return self._takes[action.cards]
-        if isinstance(action, PlacePalace):
-            return self._palaces[action.city]
-        if isinstance(action, PlaceCrown):
-            return self._crowns[action.city]
-        return self.ids[action]
 
     def action_from_id(self, number: int) -> Action:
         """The decision numbered ``number``; ``IndexError`` outside ``0 .. size - 1``."""
@@ -265,28 +175,11 @@ def _build(components: Components) -> ActionSpace:
         blocks.append(Block(name, len(actions), len(members)))
         actions.extend(members)
     ids = {action: number for number, action in enumerate(actions)}
-    plays: dict[str, dict[str | None, int]] = {}
-    takes: dict[tuple[str, ...], int] = {}
-    palaces: dict[str, int] = {}
-    crowns: dict[str, int] = {}
-    for action, number in ids.items():
-        if isinstance(action, Play):
-            plays.setdefault(action.coloured, {})[action.extra] = number
-        elif isinstance(action, Take):
-            takes[action.cards] = number
-        elif isinstance(action, PlacePalace):
-            palaces[action.city] = number
-        elif isinstance(action, PlaceCrown):
-            crowns[action.city] = number
     return ActionSpace(
         components,
         tuple(blocks),
         tuple(actions),
         MappingProxyType(ids),
-        MappingProxyType(plays),
-        MappingProxyType(takes),
-        MappingProxyType(palaces),
-        MappingProxyType(crowns),
         action_tables(components).mapped(ids.get),
     )
 

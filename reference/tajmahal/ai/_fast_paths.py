@@ -10,8 +10,10 @@ pinned to them by ``tests/accel/test_pin_ai.py``. What each buys is measured in
 
 from __future__ import annotations
 
-from tajmahal.accel import FastPath, lazy_masked_observation
-from tajmahal.ai._tensor import masked_observation
+from collections.abc import Callable
+
+from tajmahal.accel import FastPath, PartwiseObserver, lazy_masked_observation
+from tajmahal.ai._tensor import TensorLayout, TensorObserver, TensorWriter, masked_observation
 
 MASKED_OBSERVATION = FastPath(
     core=masked_observation,
@@ -23,7 +25,17 @@ MASKED_OBSERVATION = FastPath(
 )
 """PettingZoo's observation dicts, their tensor written when first read."""
 
-FAST_PATHS = (MASKED_OBSERVATION,)
+TENSOR_OBSERVER: FastPath[Callable[[TensorLayout], TensorWriter]] = FastPath(
+    core=TensorObserver,
+    fast=PartwiseObserver,
+    buys=(
+        "the tensor of each state written from the last one, only the parts a step replaced "
+        "rewritten: pettingzoo-tensors of tools/bench/adapter_speed.py (docs/ai.md)"
+    ),
+)
+"""The observation tensors of successive states, rewritten part by part (numpy)."""
+
+FAST_PATHS = (MASKED_OBSERVATION, TENSOR_OBSERVER)
 """Every fast path of this package, each pinned to its function by ``tests/accel/``."""
 
-__all__ = ["FAST_PATHS", "MASKED_OBSERVATION"]
+__all__ = ["FAST_PATHS", "MASKED_OBSERVATION", "TENSOR_OBSERVER"]

@@ -90,6 +90,8 @@ class TensorLayout:
     """Index of every province tile (sorted)."""
     bonus_tiles: Mapping[str, int]
     """Index of every bonus tile (sorted)."""
+    steps: tuple[Step, ...] = STEPS
+    """The order of the ``step`` one-hot (:data:`STEPS`)."""
 
     @property
     def size(self) -> int:
@@ -247,12 +249,22 @@ def fill_observation_tensor(seen: View, layout: TensorLayout, out: BufferT) -> B
     return out
 
 
+class TensorWriter(Protocol):
+    """What writes the observation tensor of a state for a seat: a
+    :class:`TensorObserver`, or the accelerated layer's drop-in for it."""
+
+    def write(self, state: GameState, seat: int, out: Any, /) -> Any:
+        """Write ``seat``'s tensor of ``state`` into the zero-filled ``out``; return it."""
+        ...
+
+
 class TensorObserver:
     """Writes the observation tensor of a state for a seat:
     :func:`fill_observation_tensor` of the seat's view (:func:`tajmahal.model.view`).
 
     What the adapters write (OpenSpiel's observation tensors, PettingZoo's
-    observations), one per game or environment.
+    observations), one per game or environment. The accelerated layer's drop-in,
+    :class:`tajmahal.accel.PartwiseObserver`, writes the same values faster.
     """
 
     def __init__(self, layout: TensorLayout) -> None:

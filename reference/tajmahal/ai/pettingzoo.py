@@ -39,14 +39,12 @@ from pettingzoo.utils import AgentSelector
 from tajmahal.agents import chance_seed
 from tajmahal.ai._action_space import action_space
 from tajmahal.ai._bounds import bounds
-from tajmahal.ai._fast_paths import MASKED_OBSERVATION
-from tajmahal.ai._tensor import TensorObserver, tensor_layout
+from tajmahal.ai._fast_paths import MASKED_OBSERVATION, TENSOR_OBSERVER
+from tajmahal.ai._tensor import ACTION_MASK, TensorLayout, TensorWriter, tensor_layout
 from tajmahal.engine import apply, new_game, random_reshuffle, random_setup
 from tajmahal.model import Components, GameState, RuleSet, Step, default_components
 
-_SHUFFLE = Step.SHUFFLE
-_OVER = Step.OVER
-_MASK = "action_mask"
+_tensor_observer: Callable[[TensorLayout], TensorWriter] = TENSOR_OBSERVER.chosen()
 _masked_observation: Callable[[Callable[[], Any], Any], dict[str, Any]] = (
     MASKED_OBSERVATION.chosen()
 )
@@ -94,7 +92,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.agents = list(self.possible_agents)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         layout = tensor_layout(self.components)
-        self._observer = TensorObserver(layout)
+        self._observer = _tensor_observer(layout)
         """Writes the observation tensors (:class:`tajmahal.ai.TensorObserver`)."""
         self._tensor_size = size = layout.size
         high = float(max(bounds(self.components, players).score, len(self.components.cards)))
@@ -147,10 +145,10 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """Resolve chance steps, then point ``agent_selection`` at the seat to move;
         True when the game is over. :meth:`step` calls only :meth:`_decide` for a move that
         leads straight to another decision (the commonest case)."""
-        while state.step is _SHUFFLE:
+        while state.step is Step.SHUFFLE:
             state = apply(state, random_reshuffle(state, self._chance))
         self.state_ = state
-        if state.step is _OVER:
+        if state.step is Step.OVER:
             self._current_mask = self._no_mask
             if self.utility == "score":
                 values = [float(score) for score in state.scores]
@@ -161,7 +159,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[agent] = values[seat]
             self.terminations = dict.fromkeys(self.agents, True)
             for agent in self.agents:
-                self.infos[agent] = {_MASK: np.zeros(self.space.size, np.int8)}
+                self.infos[agent] = {ACTION_MASK: np.zeros(self.space.size, np.int8)}
             return True
         self._decide(state)
         return False
@@ -185,7 +183,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         cells = memoryview(mask)
         for number in legal:
             cells[number] = 1
-        infos[agent] = {_MASK: mask}
+        infos[agent] = {ACTION_MASK: mask}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
@@ -215,7 +213,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         # The mover's cumulative reward is due to be set to 0 here; it is 0 already, as
         # rewards come only at the end (where _accumulate_rewards adds them).
         step = state.step
-        if step is _SHUFFLE or step is _OVER:
+        if step is Step.SHUFFLE or step is Step.OVER:
             if self._settle(state):
                 self._accumulate_rewards()
             return

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tajmahal.ai._chance import Dealing
+from tajmahal.ai._fast_paths import TENSOR_OBSERVER
 from tajmahal.ai._observation import (
     fill_information_tensor,
     information_tensor_size,
     view_to_json,
 )
-from tajmahal.ai._tensor import TensorObserver, tensor_layout
+from tajmahal.ai._tensor import TensorWriter, tensor_layout
 from tajmahal.ai.openspiel._config import ConfiguredGame
 from tajmahal.ai.openspiel._history import dealing_text
 from tajmahal.model import view
@@ -38,7 +39,7 @@ class TajMahalObserver:
         """The flat tensor, refilled by :meth:`set_from`."""
         self.layout = layout
         """The layout of the observation tensor."""
-        self.observer = TensorObserver(layout)
+        self.observer: TensorWriter = TENSOR_OBSERVER.chosen()(layout)
         """Writes the observation tensor (:class:`tajmahal.ai.TensorObserver`)."""
         self.dict: dict[str, Any] = {}
         """Named, shaped views into :attr:`tensor`."""

@@ -34,8 +34,6 @@ from tajmahal.model import GameState, Reshuffle, Step, view
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
-_OVER = Step.OVER
-_SHUFFLE = Step.SHUFFLE
 
 
 _INITIAL: dict[tuple[tuple[str, Any], ...], HistoryData] = {}
@@ -179,9 +177,9 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
             move = self._game.space.actions[action]
             after = apply(data.node, move)  # type: ignore[arg-type]
             step = after.step
-            if step is _OVER:
+            if step is Step.OVER:
                 player = _TERMINAL
-            elif step is _SHUFFLE:
+            elif step is Step.SHUFFLE:
                 player = _CHANCE
             else:
                 player = after.to_move  # type: ignore[assignment]
