@@ -60,6 +60,57 @@ MANIFEST = "index.json"
 MANIFEST_FORMAT = "tajmahal-trace-index"
 
 
+def _first_steps(record: Record) -> dict[str, int]:
+    """Each edge tag of the record -> the first step that reaches it (counted from 1)."""
+    first: dict[str, int] = {}
+    for number, step in enumerate(record.steps, start=1):
+        for tag in step.tags or ():
+            first.setdefault(tag, number)
+    return first
+
+
+def purpose(entry: Entry, record: Record) -> str:
+    """What the record is for, in one sentence (the manifest's ``purpose``), written for
+    an engine author choosing what to replay."""
+    players = f"{record.players}-player"
+    options = non_default(record.rules)
+    played_under = (
+        " under " + ", ".join(f"{name} = {value}" for name, value in sorted(options.items()))
+        if options
+        else " under the default rules"
+    )
+    if entry.origin == "seeded":
+        return (
+            f"A whole {players} game under the default rules between greedy and random "
+            "players: the common path of every step, the first records to replay."
+        )
+    if entry.origin == "full":
+        return (
+            f"A whole {players} game{played_under} listing the legal actions and the public "
+            "position after every step, to compare your engine field by field where the "
+            "digests only say that something differs."
+        )
+    if entry.origin == "scenario":
+        return f"Built by hand, a {players} game{played_under}: {entry.description}."
+    if entry.origin == "edge":
+        tag = entry.wanted[0]
+        return (
+            f"Reaches the edge tag {tag} first at step {_first_steps(record)[tag]} "
+            f"(docs/trace-format.md, Edge tags), a {players} game{played_under}: the record "
+            "to replay when your engine gets that case wrong."
+        )
+    if len(options) == 1:
+        ((name, value),) = options.items()
+        return (
+            f"The option {name} = {value} in a {players} game whose players seek the "
+            "situations it changes: replay it if your engine offers that option."
+        )
+    return (
+        f"Several options at once in a {players} game ({', '.join(sorted(options))}), "
+        "to check that they combine: replay it if your engine offers all of them."
+    )
+
+
 def manifest_entry(entry: Entry, record: Record) -> dict[str, Any]:
     ids = sorted({i for step in record.steps for i in step.clauses})
     return {
@@ -67,6 +118,7 @@ def manifest_entry(entry: Entry, record: Record) -> dict[str, Any]:
         "file": f"{entry.id}.json",
         "origin": entry.origin,
         "description": entry.description,
+        "purpose": purpose(entry, record),
         "players": record.players,
         "ruleset": non_default(record.rules),
         "seed": entry.seed,

@@ -40,22 +40,24 @@ def _value(value: Any) -> str:
 
 
 def citations(root: Path) -> dict[str, list[dict[str, Any]]]:
-    """Clause id -> citations (file, section, paragraph, words), in rulebook and paragraph
-    order."""
+    """Clause id -> citations (file, section, paragraph, words, and ``example`` for a
+    paragraph of a worked example, ``none = "example"`` in its index), in rulebook and
+    paragraph order."""
     result: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for path in sorted((root / "specs" / "paragraphs").glob("*.toml")):
         index = tomllib.loads(path.read_text(encoding="utf-8"))
         file = index["file"]
         for entry in index.get("p", []):
             for clause in entry.get("clauses", []):
-                result[clause].append(
-                    {
-                        "file": file,
-                        "section": entry.get("section", ""),
-                        "paragraph": entry["n"],
-                        "words": entry.get("words", ""),
-                    }
-                )
+                cite: dict[str, Any] = {
+                    "file": file,
+                    "section": entry.get("section", ""),
+                    "paragraph": entry["n"],
+                    "words": entry.get("words", ""),
+                }
+                if entry.get("none") == "example":
+                    cite["example"] = True
+                result[clause].append(cite)
     for cites in result.values():
         cites.sort(
             key=lambda c: (
@@ -80,7 +82,9 @@ def render(document: dict[str, Any], cites: dict[str, list[dict[str, Any]]], hea
         for cite in cites.get(clause["id"], []):
             lines.append("[[clause.cite]]")
             lines.extend(
-                f"{key} = {_value(cite[key])}" for key in ("file", "section", "paragraph", "words")
+                f"{key} = {_value(cite[key])}"
+                for key in ("file", "section", "paragraph", "words", "example")
+                if key in cite
             )
         lines.append("")
     return "\n".join(lines)

@@ -104,11 +104,14 @@ def cases() -> list[Case]:
             refused("play red-01 yellow-03", "TM.PLAY.ONE_COLOURED", "a red and a yellow card"),
         ),
         case(
-            "TM.PLAY.ONE_COLOURED/card-not-in-hand",
-            "Only cards in the player's hand can be played.",
+            "TM.PLAY.FROM_HAND/card-not-in-hand",
+            "Only cards in the player's hand can be played; an id that names no card of the "
+            "game is not in the hand either.",
             three(),
-            refused("play red-03", "TM.PLAY.ONE_COLOURED", "a coloured card held by nobody"),
-            refused("play red-01 white-02", "TM.PLAY.EXTRA_CARD", "another seat's white card"),
+            refused("play red-03", "TM.PLAY.FROM_HAND", "a coloured card held by nobody"),
+            refused("play red-01 white-02", "TM.PLAY.FROM_HAND", "another seat's white card"),
+            refused("play red-99", "TM.PLAY.FROM_HAND", "no card of the game"),
+            refused("play white-01 red-02", "TM.PLAY.THREE_FORMS", "the coloured card second"),
         ),
         case(
             "TM.SPECIAL.ONE_PER_TURN/two-specials",

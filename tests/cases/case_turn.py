@@ -34,7 +34,7 @@ def cases() -> list[Case]:
             ),
             refused(
                 f"play {START_HANDS[(start + 1) % players][0]}",
-                "TM.PLAY.ONE_COLOURED",
+                "TM.PLAY.FROM_HAND",
                 "a card of the next seat's hand",
             ),
             clauses=("TM.TURN.CHOICE", "TM.PLAY.FIRST_ANY_COLOUR", "TM.SETUP.HANDS"),
@@ -98,13 +98,13 @@ def cases() -> list[Case]:
             refused("take white-06 white-07", "TM.TURN.CHOICE", "a take at a play step"),
         ),
         case(
-            "TM.REWARD.PLACEMENT_ORDER/place-before-anything-else",
+            "TM.REWARD.PLACE_AT_ONCE/place-before-anything-else",
             "While palaces are owed, the withdrawing player only places.",
             run(table(("red-01",)), "withdraw"),
             actions({"palace A1", "palace A2", "palace A3", "palace A4"}, "palaces only"),
-            refused("withdraw", "TM.REWARD.PLACEMENT_ORDER", "withdrawing again"),
-            refused("take white-06 white-07", "TM.REWARD.PLACEMENT_ORDER", "taking before placing"),
-            refused("play red-02", "TM.REWARD.PLACEMENT_ORDER", "playing"),
+            refused("withdraw", "TM.REWARD.PLACE_AT_ONCE", "withdrawing again"),
+            refused("take white-06 white-07", "TM.REWARD.PLACE_AT_ONCE", "taking before placing"),
+            refused("play red-02", "TM.REWARD.PLACE_AT_ONCE", "playing"),
         ),
         case(
             "TM.WITHDRAW.PICK_TWO/take-step-only-takes",

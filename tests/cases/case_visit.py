@@ -156,6 +156,37 @@ def cases() -> list[Case]:
         clauses=("TM.COMP.INFLUENCE_TILES",),
         rulings=("RUL.SPECIAL.ALREADY_HELD",),
     )
+    keep = RuleSet(already_held_special=AlreadyHeldSpecial.KEEP_TILES)
+    for holder, influence, text, what in (
+        (
+            1,
+            ["vizier"],
+            "Option keep-tiles: three vizier tiles are a pair; two go back for the card, "
+            "taken from seat 1, and the third stays.",
+            "seat 3 (vizier and elephant, alone) places its palace: province tile 1 (1) and "
+            "the palace (1); seat 0 returns two of its three vizier tiles",
+        ),
+        (
+            0,
+            ["vizier", "vizier", "vizier"],
+            "Option keep-tiles: a player holding the card keeps all three tiles.",
+            "seat 3 (vizier and elephant, alone) places its palace: province tile 1 (1) and "
+            "the palace (1); seat 0 keeps its three vizier tiles and the card",
+        ),
+    ):
+        three = table((), (), (), ("violet-07",), rules=keep)
+        three = with_hand(three, holder, (*three.players[holder].hand, "special-mogul"))
+        three = with_player(three, 0, influence=(Symbol.VIZIER,) * 3)
+        add(
+            f"RUL.SPECIAL.THREE_TILES/card-held-by-seat-{holder}",
+            text,
+            three,
+            what,
+            (0, 0, 0, 2),
+            {"visit": 2, "seats": {"0": {"influence": influence}, "3": {"influence": ["vizier"]}}},
+            clauses=("TM.SPECIAL.EXCHANGE_AT_VISIT_END", "TM.SPECIAL.ALREADY_HELD"),
+            rulings=("RUL.SPECIAL.ALREADY_HELD", "RUL.COMPONENTS.SPECIAL_EARNERS"),
+        )
     for players, size in ((3, 5), (4, 7), (5, 9)):
         add(
             f"TM.VISIT.NEXT.DISPLAY/{players}-players",

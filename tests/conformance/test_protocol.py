@@ -16,6 +16,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from referencing import Registry, Resource
 
 from tajmahal.conformance import Engine, Session, serve
 from tajmahal.errors import IllegalActionError
@@ -25,9 +26,19 @@ SCHEMA_PATH = Path(__file__).resolve().parents[2] / "specs" / "schemas" / "proto
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
+REGISTRY: Registry[Any] = Registry().with_resources(
+    (document["$id"], Resource.from_contents(document))
+    for document in (
+        json.loads(path.read_text(encoding="utf-8"))
+        for path in sorted(SCHEMA_PATH.parent.glob("*.schema.json"))
+    )
+)
+"""Every published schema by its ``$id``: the view refers to the position's shapes."""
+
+
 def _validator(definition: str) -> jsonschema.Draft202012Validator:
     schema = {**SCHEMA, "oneOf": [{"$ref": f"#/$defs/{definition}"}]}
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft202012Validator(schema, registry=REGISTRY)
 
 
 REQUEST = _validator("request")
@@ -183,6 +194,33 @@ def test_a_view_hides_other_hands_and_the_deck_order() -> None:
     assert view["seats"][1]["hand"] == full["seats"][1]["hand"]
     assert [seat["hand"] for seat in view["seats"]][::2] == [None, None]
     assert [seat["hand_size"] for seat in view["seats"]] == [6, 6, 6]
+    assert [seat["specials"] for seat in view["seats"]] == [[], [], []]
+    assert [seat["known"] for seat in view["seats"]] == [[], [], []]
+
+
+def test_a_view_shows_the_display_picks_and_the_special_cards_held() -> None:
+    """RUL.PLAY.PUBLIC_INFORMATION, as docs/protocol.md ("Views") says: every seat's
+    special cards and the display cards it took and still holds are public; a pick is
+    known until it is played."""
+    client = Client().greet()
+    client({"op": "new", "players": 3, "seed": 4})
+    assert client({"op": "apply", "action": "withdraw"})["step"] == "take"
+    display = client({"op": "state", "full": True})["state"]["display"]
+    pick = display[:2]
+    client({"op": "apply", "action": "take " + " ".join(pick)})
+    for seat in (0, 1, 2):
+        view = client({"op": "view", "seat": seat})["view"]
+        assert view["seats"][1]["known"] == pick
+        assert view["seats"][0]["known"] == view["seats"][2]["known"] == []
+        assert (view["seats"][1]["hand"] is None) == (seat != 1)
+    # Seat 1 plays one of its picks in visit 2: on the table, it is no longer a known card.
+    state = client({"op": "state", "full": True})["state"]
+    while state["to_move"] != 1 or state["step"] != "play":
+        client({"op": "apply", "action": client({"op": "legal"})["actions"][-1]})
+        state = client({"op": "state", "full": True})["state"]
+    assert state["visit"] == 2 and pick[0] in state["seats"][1]["hand"]
+    client({"op": "apply", "action": f"play {pick[0]}"})
+    assert client({"op": "view", "seat": 0})["view"]["seats"][1]["known"] == pick[1:]
 
 
 def test_a_whole_game_through_the_protocol_ends_with_winners() -> None:

@@ -313,25 +313,54 @@ def test_tampered_winners(document: dict[str, Any], tmp_path: Path) -> None:
     assert caught.value.field == "result.winners"
 
 
-def test_truncated_record_fails_verify(match: MatchResult, tmp_path: Path) -> None:
+def test_a_record_without_result_is_a_fragment_checked_as_far_as_it_goes(
+    match: MatchResult, tmp_path: Path
+) -> None:
+    """docs/trace-format.md: a record without ``result`` may stop after any step."""
     steps = match.record.steps[: len(match.record.steps) // 2]
     truncated = attrs.evolve(match.record, steps=steps, final_scores=None, winners=None)
     path = tmp_path / "half.json"
     write_record(truncated, path)
     record = read_record(path)
-    state = replay(record, _components(), str(path))  # replays fine, as far as it goes
+    state = verify(record, _components(), str(path))
     assert not state.is_over
     assert len(list(replay_steps(record, _components()))) == len(steps)
+    assert state == replay(record, _components(), str(path))
+
+
+def test_a_truncated_record_that_states_its_result_fails_verify(match: MatchResult) -> None:
+    truncated = attrs.evolve(match.record, steps=match.record.steps[:-1])
     with pytest.raises(VerificationError) as caught:
-        verify(record, _components(), str(path))
-    assert "stops" in str(caught.value)
+        verify(truncated, _components())
+    assert "states a result but stops" in str(caught.value)
     assert caught.value.field == "steps"
 
 
-def test_truncated_record_with_its_result_kept_fails_verify(match: MatchResult) -> None:
-    truncated = attrs.evolve(match.record, steps=match.record.steps[:-1])
-    with pytest.raises(VerificationError):
-        verify(truncated, _components())
+def test_an_empty_tags_list_is_checked_like_any_other(
+    document: dict[str, Any], tmp_path: Path
+) -> None:
+    """docs/trace-format.md: ``"tags": []`` says the step reaches no edge tag, and is
+    checked; only a missing ``tags`` is not."""
+    index = next(i for i, step in enumerate(document["steps"]) if step.get("tags"))
+    document["steps"][index]["tags"] = []
+    with pytest.raises(VerificationError) as caught:
+        _read_and_verify(_write(tmp_path / "g.json", document))
+    assert caught.value.field == "tags"
+    del document["steps"][index]["tags"]
+    _read_and_verify(_write(tmp_path / "g.json", document))
+
+
+def test_a_records_clauses_are_never_compared(document: dict[str, Any], tmp_path: Path) -> None:
+    """docs/trace-format.md: ``clauses`` are informative; any ids, none or an empty list
+    verify alike."""
+    for index, step in enumerate(document["steps"]):
+        if index % 3 == 0:
+            step["clauses"] = ["TM.END.TIE"]
+        elif index % 3 == 1:
+            step["clauses"] = []
+        else:
+            step.pop("clauses", None)
+    _read_and_verify(_write(tmp_path / "g.json", document))
 
 
 # ---------------------------------------------------------------------------------------
@@ -452,7 +481,6 @@ def test_full_record_lists_legal_actions_and_public_position(tmp_path: Path) -> 
         ("legal_digest", lambda step: step.update(legal_digest="sha256:" + "1" * 64)),
         ("state_digest", lambda step: step.update(state_digest="sha256:" + "2" * 64)),
         ("tags", lambda step: step.update(tags=["tied-winners"])),
-        ("clauses", lambda step: step.update(clauses=["TM.END.TIE"])),
     ],
 )
 def test_tampered_expectation_names_the_field(

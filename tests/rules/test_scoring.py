@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from positions import (
     COMPONENTS,
+    at_visit,
     player,
     points,
     run,
@@ -18,6 +20,7 @@ from positions import (
 from tajmahal.engine import palace_points
 from tajmahal.engine._scoring import goods_points, hand_points
 from tajmahal.model import Good, Palace
+from tajmahal.notation import check_position
 
 RICE, TEA, SPICES, JEWELS = Good.RICE, Good.TEA, Good.SPICES, Good.JEWELS
 BOARD = COMPONENTS.board
@@ -117,6 +120,24 @@ def test_an_empty_city_or_another_players_city_breaks_the_chain() -> None:
     assert palace_points(BOARD, {"A1", "A2", "B1"}, "A") == 2
     # B1 - B2 - B3 - C4: a gap at B2 cuts province C off.
     assert palace_points(BOARD, {"A2", "B1", "B3", "C4"}, "A") == 2
+
+
+@pytest.mark.clause("TM.SCORE.PALACE.BREAK", "TM.SCORE.PALACE.SHARED_CITY")
+def test_a_city_holding_two_palaces_of_one_other_player_breaks_the_chain() -> None:
+    """Two palaces in a city link their owners; when both belong to one player (seat 1's
+    normal palace and its own crown palace), the city is still only another player's
+    for seat 0, and breaks seat 0's chain."""
+    # Roads A1-A2, A2-B1: seat 0 owns B1; A2 holds both of seat 1's palaces.
+    # Visit 2 in province A, province B (visit 1) done.
+    state = at_visit(table(("red-07",), ("yellow-19",), order="BACDEFGHIJK"), 2)
+    state = with_palaces(state, ("A2", 1), Palace("A2", 1, crowned=True), ("B1", 0))
+    state = check_position(attrs.evolve(state, crown_in_court=False))
+    assert player(run(state, "withdraw", "palace A1"), 0).score == 1
+    # With seat 0's own crown palace beside seat 1's palace in A2, the city links seat 0.
+    linked = at_visit(table(("red-07",), ("yellow-19",), order="BACDEFGHIJK"), 2)
+    linked = with_palaces(linked, ("A2", 1), Palace("A2", 0, crowned=True), ("B1", 0))
+    linked = check_position(attrs.evolve(linked, crown_in_court=False))
+    assert player(run(linked, "withdraw", "palace A1"), 0).score == 2
 
 
 @pytest.mark.clause("TM.SCORE.PALACE.BREAK", "TM.SCORE.PALACE.CHAIN", "TM.REWARD.INFLUENCE.PALACE")

@@ -29,6 +29,21 @@ def test_the_elephant_card_counts_as_one_elephant_like_a_white_elephant() -> Non
     assert state.withdrawal.province_won == "province-01"
 
 
+@pytest.mark.clause("TM.SPECIAL.NO_SYMBOL")
+@pytest.mark.parametrize("special", ["special-plus-two", "special-colour-change"])
+def test_the_plus_two_and_colour_change_cards_count_no_symbol(special: str) -> None:
+    assert symbol_counts(COMPONENTS, [special]) == (0, 0, 0, 0, 0, 0)
+    # Seat 0 plays red-01 (vizier, general) with the card; seats 1 to 3 play their
+    # general-and-monk card. Seat 0 wins the vizier only: the general is tied, and the
+    # special card adds neither a Grand Mogul nor an elephant.
+    state = run(holding(special), f"play red-01 {special}")
+    state = run(state, "play yellow-02", "play green-02", "play violet-02", "withdraw")
+    assert state.withdrawal is not None
+    assert state.withdrawal.palaces_owed == 1
+    assert not state.withdrawal.crown_owed and state.crown_in_court
+    assert state.withdrawal.province_won is None
+
+
 @pytest.mark.clause("TM.SPECIAL.MOGUL")
 def test_the_mogul_card_counts_as_one_grand_mogul_like_the_white_mogul() -> None:
     assert symbol_counts(COMPONENTS, ["special-mogul"]) == symbol_counts(COMPONENTS, ["white-05"])

@@ -394,3 +394,26 @@ def test_palaces_never_run_out() -> None:
     assert set(palace_cities(state, 0)) == set(here)
     state = run(state, f"palace {here[0]}")
     assert sum(1 for p in state.palaces if p.seat == 0) == 26
+
+
+def _doubled_rice(folder: Path) -> Components:
+    """The reference components with province tile 2 showing rice twice."""
+    tiles = _document("province_tiles.json")
+    second = next(tile for tile in tiles["tiles"] if tile["number"] == 2)
+    second["goods"] = ["rice", "rice"]
+    _write(folder, "province_tiles.json", tiles)
+    return load_components(folder)
+
+
+@pytest.mark.clause("RUL.COMPONENTS.PROVINCE_TILES", "TM.COMP.PROVINCE_TILES")
+def test_a_province_tile_may_show_one_good_twice(tmp_path: Path) -> None:
+    """RUL.COMPONENTS.PROVINCE_TILES: no rulebook rules out a tile showing one good twice,
+    so a component file with one loads (tile 1 must still show one good, the others two)."""
+    components = _doubled_rice(tmp_path)
+    assert components.province_tile_number(2).goods == (Good.RICE, Good.RICE)
+    assert components.digest != COMPONENTS.digest
+    tiles = _document("province_tiles.json")
+    next(tile for tile in tiles["tiles"] if tile["number"] == 2)["goods"] = ["rice"]
+    _write(tmp_path, "province_tiles.json", tiles)
+    with pytest.raises(ComponentError, match="province tile 2 shows 2 good"):
+        load_components(tmp_path)

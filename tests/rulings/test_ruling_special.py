@@ -308,3 +308,46 @@ def test_two_specials_in_one_play_refused() -> None:
     }
     with pytest.raises(IllegalActionError):
         run(state, "play special-plus-two special-elephant")
+
+
+def three_viziers(card_holder: int, rules: RuleSet) -> GameState:
+    """Seat 0 holds three vizier tiles (possible only under keep-tiles) and the vizier card
+    lies in ``card_holder``'s hand; seat 3 has played violet-07 (elephant, vizier) and
+    everyone else nothing, so the visit ends with seat 3 winning one vizier tile."""
+    state = table((), (), (), ("violet-07",), rules=rules)
+    state = with_hand(state, card_holder, (*state.players[card_holder].hand, VIZIER_CARD))
+    state = with_player(state, 0, influence=(V, V, V))
+    assert tile_count(state, V) == 3
+    return state
+
+
+@pytest.mark.clause("TM.SPECIAL.EXCHANGE_AT_VISIT_END", "TM.SPECIAL.TAKE_FROM_HOLDER")
+def test_three_tiles_return_two_for_the_card() -> None:
+    """RUL.SPECIAL.THREE_TILES: three tiles of a kind are a pair; exactly two go back for
+    the card, taken from the seat holding it, and the third stays."""
+    rules = RuleSet(already_held_special=AlreadyHeldSpecial.KEEP_TILES)
+    state = finish_visit(three_viziers(1, rules))
+    assert state.visit == 2
+    assert player(state, 0).influence == (V,)
+    assert VIZIER_CARD in player(state, 0).hand
+    assert VIZIER_CARD not in player(state, 1).hand
+    assert player(state, 3).influence == (V,)
+    assert all_cards_once(state)
+
+
+@pytest.mark.clause("TM.SPECIAL.ALREADY_HELD", "TM.SPECIAL.EXCHANGE_AT_VISIT_END")
+def test_three_tiles_kept_while_the_card_is_held() -> None:
+    """RUL.SPECIAL.THREE_TILES with RUL.SPECIAL.ALREADY_HELD: holding the card, a player
+    keeps all three tiles under keep-tiles; under return-tiles two go back and one stays."""
+    keep = finish_visit(
+        three_viziers(0, RuleSet(already_held_special=AlreadyHeldSpecial.KEEP_TILES))
+    )
+    assert keep.visit == 2
+    assert player(keep, 0).influence == (V, V, V)
+    assert VIZIER_CARD in player(keep, 0).hand
+    back = finish_visit(
+        three_viziers(0, RuleSet(already_held_special=AlreadyHeldSpecial.RETURN_TILES))
+    )
+    assert back.visit == 2
+    assert player(back, 0).influence == (V,)
+    assert VIZIER_CARD in player(back, 0).hand

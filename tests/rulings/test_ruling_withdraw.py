@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import json
 from itertools import combinations
+from pathlib import Path
 
 import attrs
 import pytest
@@ -19,11 +22,15 @@ from positions import (
     with_deck_top,
     with_display,
     with_hand,
+    with_hands,
+    with_palaces,
+    with_played,
     with_player,
 )
 from scenes import last_seat_alone
 
 from tajmahal.engine import apply, legal_actions
+from tajmahal.engine._scoring import goods_points, owned_goods
 from tajmahal.errors import IllegalActionError
 from tajmahal.model import (
     BonusKind,
@@ -35,7 +42,9 @@ from tajmahal.model import (
     Symbol,
     Take,
     WithdrawWithoutPlaying,
+    load_components,
 )
+from tajmahal.notation import start_position
 
 V, G = Symbol.VIZIER, Symbol.GENERAL
 
@@ -110,9 +119,16 @@ def test_pick_must_name_two_distinct_display_cards() -> None:
             apply(state, Take(cards))
 
 
-@pytest.mark.clause("TM.WITHDRAW.PICK_TWO", "TM.WITHDRAW.LAST_TAKES_ONE", "TM.VISIT.END")
+@pytest.mark.clause(
+    "TM.WITHDRAW.PICK_TWO",
+    "TM.WITHDRAW.LAST_TAKES_ONE",
+    "TM.VISIT.END",
+    "TM.WITHDRAW.WITHOUT_PLAYING",
+)
 def test_last_player_takes_remaining_card_automatically() -> None:
-    """RUL.WITHDRAW.DISPLAY_PICKS: the last player gets the last card without an action."""
+    """RUL.WITHDRAW.DISPLAY_PICKS: the last player gets the last card without an action;
+    RUL.WITHDRAW.WITHOUT_PLAYING: a last player who has not played draws the extra card
+    and still takes only the one card left."""
     state = last_seat_alone()
     hand = player(state, 3).hand
     deck = state.deck
@@ -318,3 +334,41 @@ def test_hand_has_no_limit() -> None:
     # Play passes on to B: no step asks A to give up cards.
     assert state.step is Step.PLAY and state.to_move == 1
     assert all(action == "withdraw" or action.startswith("play ") for action in legal(state))
+
+
+@pytest.mark.clause("TM.SCORE.PROVINCE", "TM.SCORE.BONUS.GOOD")
+def test_a_tile_showing_one_good_twice_counts_owned_goods_once(tmp_path: Path) -> None:
+    """RUL.SCORE.GOODS_COUNT: a won tile showing rice twice scores 2 for its goods and 1 for
+    each rice the player owns, counted once (not once per rice on the new tile); owned,
+    it counts as two rice."""
+    tiles = copy.deepcopy(COMPONENTS.to_json()["province_tiles.json"])
+    next(tile for tile in tiles["tiles"] if tile["number"] == 2)["goods"] = ["rice", "rice"]
+    (tmp_path / "province_tiles.json").write_text(json.dumps(tiles), encoding="utf-8")
+    components = load_components(tmp_path)
+    rice_twice = components.province_tile_number(2).goods
+    assert rice_twice == (Good.RICE, Good.RICE)
+    # Seat 0 owns tile 1 (one rice) and wins tile 2 with one elephant in visit 2.
+    state = at_visit(start_position(3, components=components), 2, start=0)
+    state = with_hands(state, (("red-02",), ("yellow-02",), ("green-02",)))
+    state = with_played(state, 0, ("red-19",))
+    state = with_player(state, 0, province_tiles=("province-01",))
+    state = run(state, "withdraw")
+    assert player(state, 0).province_tiles == ("province-01", "province-02")
+    assert player(state, 0).score == 2 + 1
+    # Owned, the tile counts twice: a rice bonus tile scores 1 + 1 (tile 1) + 2 (tile 2).
+    assert (
+        goods_points((Good.RICE,), owned_goods(components, ("province-01", "province-02"), ())) == 4
+    )
+
+
+@pytest.mark.clause("TM.SCORE.ORDER", "TM.SCORE.PALACE.CHAIN", "TM.SCORE.PALACE.CURRENT")
+def test_the_palaces_of_one_withdrawal_are_chained_together_and_scored_once() -> None:
+    """RUL.SCORE.BONUS_ORDER: the palaces score once, after the last placement, with every
+    palace of the withdrawal standing: A1 alone reaches nothing, A1 and A2 together reach
+    seat 0's palace in B1 (roads A1-A2, A2-B1)."""
+    state = at_visit(table(("red-01",), ("yellow-19",), order="BACDEFGHIJK"), 2)
+    state = with_palaces(state, ("B1", 0))
+    state = run(state, "withdraw", "palace A1")
+    assert state.step is Step.PLACE and player(state, 0).score == 0
+    state = run(state, "palace A2")
+    assert player(state, 0).score == 2

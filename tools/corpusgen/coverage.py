@@ -55,6 +55,8 @@ NOT_NAMED: dict[str, str] = {
         (
             "TM.PLAY.NEVER_ALONE",
             "TM.PLAY.THREE_FORMS",
+            "TM.PLAY.FROM_HAND",
+            "TM.REWARD.PLACE_AT_ONCE",
             "TM.PLAY.NO_TAKE_BACK",
             "TM.SPECIAL.PLAY_LIKE_WHITE",
             "TM.SPECIAL.ONE_PER_TURN",
@@ -100,6 +102,7 @@ NOT_NAMED: dict[str, str] = {
             "TM.END.LEFTOVER_NO_VALUE",
             "TM.SPECIAL.ELEPHANT",
             "TM.SPECIAL.MOGUL",
+            "TM.SPECIAL.NO_SYMBOL",
             "RUL.CROWN.COUNTS_AS_PALACE",
             "RUL.SCORE.BONUS_ORDER",
             "RUL.END.WHITE_NOT_A_COLOUR",
@@ -114,12 +117,15 @@ NOT_NAMED: dict[str, str] = {
             "RUL.VISIT.LAST_VISIT_DISPLAY",
             "RUL.VISIT.UNWON_COURT",
             "RUL.SPECIAL.PAIR_TILES_TO_SUPPLY",
+            "RUL.SPECIAL.THREE_TILES",
         ),
         _STATE,
     ),
     **dict.fromkeys(
         ("RUL.PLAY.PUBLIC_INFORMATION",),
-        "checked through the public position of full records (what every seat sees)",
+        "checked through the public position of full records (the table and hand sizes); "
+        "the special cards held and the display picks a view adds are checked by the view's "
+        "tests",
     ),
 }
 """Implemented clauses and rulings no step names, and how the corpus checks them anyway."""

@@ -52,6 +52,7 @@ RULING_QUESTIONS = {
     "RUL.SPECIAL.CHANGES_HANDS": "When does a special card change hands?",
     "RUL.SPECIAL.COLOUR_CHANGE_FIRST_TURN": "Which colour do I follow after a colour change "
     "on my first turn?",
+    "RUL.SPECIAL.THREE_TILES": "What if I hold three tiles of one kind?",
     "RUL.SPECIAL.ONE_PER_TURN": "One special card per turn, or per visit?",
     "RUL.SPECIAL.PAIR_TILES_TO_SUPPLY": "Where do tiles go when they are returned for a "
     "special card?",

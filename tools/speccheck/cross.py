@@ -82,12 +82,16 @@ def _check_citations(clause: Clause, indexes: dict[str, Index], findings: Findin
                 f"cites paragraph {n} of {book}, but {index.file} does not list it "
                 "(run tools/sync_citations.py)",
             )
-        elif (cite.get("section"), cite.get("words")) != (entry.section, entry.words):
+        elif (cite.get("section"), cite.get("words"), cite.get("example") is True) != (
+            entry.section,
+            entry.words,
+            entry.none == "example",
+        ):
             findings.problem(
                 clause.file,
                 clause.id,
-                f"citation of paragraph {n} of {book} differs from {index.file} in section "
-                "or words (run tools/sync_citations.py)",
+                f"citation of paragraph {n} of {book} differs from {index.file} in section, "
+                "words or example mark (run tools/sync_citations.py)",
             )
     for book, index in indexes.items():
         for n, ids in sorted(index.listed.items()):

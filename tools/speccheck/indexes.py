@@ -3,7 +3,8 @@
 The shape of each file is ``specs/schemas/paragraphs.schema.json``. Checked here: the
 index is named after its rulebook and is the only one; it lists every paragraph of the
 text exactly once and none beyond it; its clause ids exist; its words are found in the
-paragraphs; a summary repeats only clauses that another paragraph of the text states.
+paragraphs; a summary repeats only clauses that another paragraph of the text states. A
+paragraph of a worked example (``none = "example"``) lists the clauses it illustrates.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Index:
     to_clauses: int = 0
     none: int = 0
     summaries: int = 0
+    examples: int = 0
     listed: dict[int, list[str]] = field(default_factory=dict)
     """Paragraph number -> clause ids it lists (summaries included)."""
     entries: dict[int, Entry] = field(default_factory=dict)
@@ -85,11 +87,12 @@ def load_indexes(
                     findings.problem(file, where, f"unknown clause id {clause_id!r}")
             if reason == "summary" and ids:
                 summaries[n] = ids
-            if ids and reason != "summary":
+            if ids and reason not in ("summary", "example"):
                 index.to_clauses += 1
             elif reason is not None:
                 index.none += 1
                 index.summaries += reason == "summary"
+                index.examples += reason == "example"
             if ids:
                 index.listed[n] = ids
             index.entries[n] = Entry(

@@ -71,7 +71,16 @@ def report(
         lines.append(
             f"  {book}  {index.annotated:>4}/{total_text:<4} annotated ({share}): "
             f"{index.to_clauses} to clauses, {index.none} none"
-            + (f" ({index.summaries} summaries)" if index.summaries else "")
+            + (
+                f" ({', '.join(part for part in marked if part)})"
+                if any(
+                    marked := (
+                        _count(index.summaries, "summary", "summaries"),
+                        _count(index.examples, "example", "examples"),
+                    )
+                )
+                else ""
+            )
         )
     functions = sum(1 for node in test_ids if node.rsplit("::", 1)[1].startswith("test"))
     lines.append(
@@ -80,3 +89,8 @@ def report(
         f"({functions} tests found); traces {len(traces)}"
     )
     return lines
+
+
+def _count(number: int, one: str, many: str) -> str:
+    """``number`` with its noun (``2 summaries``), or "" for none."""
+    return "" if not number else f"{number} {one if number == 1 else many}"

@@ -1,9 +1,10 @@
 """The ``tajmahal`` command line.
 
-Exit codes: 0 success; 1 the game or a check failed (a record that replays but
-contradicts its stated scores); 2 bad input or usage (a missing or malformed file, an
-unknown id, an illegal action in a record). Errors are one line on stderr naming the
-file, step and field, never a traceback.
+Exit codes: 0 success; 1 the game or a check failed (a record that does not replay as
+it says: an action the reference refuses, an id in an action that names no card or city,
+other legal actions, scores, state or result); 2 bad input or usage (a missing or
+malformed file, a malformed action string, an unknown id in a record's setup). Errors are
+one line on stderr naming the file, step and field, never a traceback.
 """
 
 from __future__ import annotations
@@ -390,9 +391,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code.
 
     The last line of defence: a deliberate error (:class:`TajMahalError`, an unreadable
-    file) is one line naming file, step and field with exit code 2; a record that
-    contradicts its own scores exits 1; Ctrl-C exits 130 and a closed standard output
-    (``tajmahal replay FILE | head``) exits 141 (128 + SIGPIPE), both without a message;
+    file) is one line naming file, step and field with exit code 2; a record that does
+    not replay as it says (an illegal action, other scores) exits 1; Ctrl-C exits 130
+    and a closed standard output (``tajmahal replay FILE | head``) exits 141 (128 +
+    SIGPIPE), both without a message;
     any other exception is one ``internal error`` line and exit code 2 (unless
     :data:`DEBUG_VARIABLE` is set).
     """

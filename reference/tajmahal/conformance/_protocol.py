@@ -29,7 +29,26 @@ from tajmahal import engine as reference
 from tajmahal._version import __version__
 from tajmahal.engine import new_game, random_setup
 from tajmahal.errors import ActionSyntaxError, IllegalActionError, TajMahalError
-from tajmahal.model import Action, Components, GameState, RuleSet, default_components, parse_action
+from tajmahal.inputs import (
+    InputError,
+    Limits,
+    check_document,
+    field_path,
+    first_violation,
+    parse_json,
+)
+from tajmahal.model import (
+    Action,
+    Components,
+    GameState,
+    Picks,
+    RuleSet,
+    default_components,
+    no_picks,
+    parse_action,
+    track_picks,
+    view,
+)
 from tajmahal.notation import (
     legal_digest,
     position_from_json,
@@ -46,7 +65,13 @@ ENGINE_NAME = "tajmahal-reference"
 """The ``engine`` this server names in its ``hello`` reply."""
 
 MAX_LINE_BYTES = 1 << 20
-"""The longest request line the server reads (1 MiB); longer lines get ``bad-request``."""
+"""The longest request line the server reads (1 MiB); longer lines get ``bad-json``."""
+
+REQUEST_LIMITS = Limits(MAX_LINE_BYTES)
+"""Requests are read as strictly as files (:mod:`tajmahal.inputs`): no ``NaN`` or
+``Infinity``, no key twice in one object, no lone surrogate or control character in a
+string, integers of at most 40 digits, nesting at most 32 levels. A line that breaks
+one of these gets ``bad-json`` naming the field, and the session goes on."""
 
 VIEW_FORMAT = "tajmahal-view"
 """The ``format`` tag of a view document."""
@@ -131,24 +156,33 @@ class Engine:
     """The engine name given in the ``hello`` reply."""
 
 
-def view_document(state: GameState, seat: int) -> dict[str, Any]:
-    """What ``seat`` may see: the state document with every hidden part masked.
+def view_document(state: GameState, seat: int, picks: Picks | None = None) -> dict[str, Any]:
+    """What ``seat`` may know (RUL.PLAY.PUBLIC_INFORMATION): the state document with every
+    hidden part masked.
 
     Built from :func:`tajmahal.notation.state_to_json`: ``format`` becomes
-    ``tajmahal-view``, ``viewer`` is added, every seat gains ``hand_size`` and every
-    other seat's ``hand`` becomes null, and ``deck`` becomes null beside ``deck_size``
-    (the same hiding as :func:`tajmahal.model.view`: other hands and the deck order).
+    ``tajmahal-view``, ``viewer`` is added, every seat gains ``hand_size``, ``specials``
+    (the special cards in its hand) and ``known`` (the display cards it took and still
+    holds, from ``picks``: see :func:`tajmahal.model.track_picks`), every other seat's
+    ``hand`` becomes null, and ``deck`` becomes null beside ``deck_size``. The same facts
+    as :func:`tajmahal.model.view`.
+
+    Implements: RUL.PLAY.PUBLIC_INFORMATION, TM.PLAY.PUBLIC_INFORMATION, TM.PLAY.HANDS_SECRET
     """
     if not 0 <= seat < state.players_count:
         raise ProtocolError(
             ErrorCode.BAD_REQUEST,
             f"'seat': no seat {seat} in a {state.players_count}-player game",
         )
+    seen = view(state, seat, picks)
     document = state_to_json(state)
     document["format"] = VIEW_FORMAT
     document["viewer"] = seat
     for index, entry in enumerate(document["seats"]):
-        entry["hand_size"] = len(entry["hand"])
+        public = seen.players[index]
+        entry["hand_size"] = public.hand_size
+        entry["specials"] = list(public.specials)
+        entry["known"] = list(public.known)
         if index != seat:
             entry["hand"] = None
     document["deck_size"] = len(document["deck"])
@@ -201,22 +235,39 @@ class Session:
         """True after a successful ``hello``."""
         self.state: GameState | None = None
         """The current position, once a game was started."""
+        self.picks: Picks | None = None
+        """The display cards each seat took since the game's ``new`` and still holds (the
+        ``known`` cards of a view)."""
         self.finished = False
         """True after ``quit``: the server stops reading."""
 
     def handle_line(self, line: bytes | str) -> dict[str, Any]:
-        """The reply to one request line (never raises for bad input)."""
+        """The reply to one request line (never raises for bad input). The line is read
+        under :data:`REQUEST_LIMITS`; one that breaks them gets ``bad-json`` (without the
+        request's ``id``, which cannot be trusted)."""
         try:
             text = line.decode("utf-8") if isinstance(line, bytes) else line
-            request = json.loads(text)
-        except (UnicodeDecodeError, ValueError) as error:
-            return _error(None, ErrorCode.BAD_JSON, f"not a JSON line: {error}")
-        except RecursionError:
-            return _error(None, ErrorCode.BAD_JSON, "not a JSON line: nested too deeply")
-        return self.handle(request)
+        except UnicodeDecodeError as error:
+            return _error(
+                None, ErrorCode.BAD_JSON, f"not UTF-8: byte offset {error.start} ({error.reason})"
+            )
+        try:
+            request = parse_json(text, REQUEST_LIMITS, "request")
+        except InputError as error:
+            return _error(None, ErrorCode.BAD_JSON, str(error))
+        return self._handle(request)
 
     def handle(self, request: Any) -> dict[str, Any]:
-        """The reply to one parsed request (never raises for bad input)."""
+        """The reply to one request already parsed (never raises for bad input): a
+        request built in Python is first held to :data:`REQUEST_LIMITS` (``bad-request``
+        naming the field otherwise), as a line read by :meth:`handle_line` is."""
+        try:
+            check_document(request, REQUEST_LIMITS, "request")
+        except InputError as error:
+            return _error(None, ErrorCode.BAD_REQUEST, str(error))
+        return self._handle(request)
+
+    def _handle(self, request: Any) -> dict[str, Any]:
         if not isinstance(request, dict):
             return _error(None, ErrorCode.BAD_REQUEST, "a request is a JSON object")
         op_name = request.get("op")
@@ -273,7 +324,7 @@ class Session:
                 "over": state.is_over,
                 "winners": list(state.winners()) if state.is_over else None,
             }
-        document = view_document(state, _field(request, "seat", int))
+        document = view_document(state, _field(request, "seat", int), self.picks)
         return {
             "seat": document["viewer"],
             "view_digest": document_digest(document),
@@ -316,6 +367,7 @@ class Session:
             except TajMahalError as error:
                 raise ProtocolError(ErrorCode.BAD_SETUP, f"'state': {error}") from None
             self.state = state
+            self.picks = no_picks(state)
             return status(state)
         players = _field(request, "players", int)
         if players not in (3, 4, 5):
@@ -328,11 +380,18 @@ class Session:
             if sources == ["seed"]:
                 setup = random_setup(self.components, players, _field(request, "seed", int))
             else:
+                problem = first_violation("protocol", request["setup"], definition="setup")
+                if problem is not None:
+                    raise ProtocolError(
+                        ErrorCode.BAD_SETUP,
+                        f"'{field_path(('setup', *problem.path))}': {problem.message}",
+                    )
                 setup = setup_from_json(request["setup"])
             state = new_game(self.components, players, setup, rules)
         except TajMahalError as error:
             raise ProtocolError(ErrorCode.BAD_SETUP, str(error)) from None
         self.state = state
+        self.picks = no_picks(state)
         return {"setup": setup_to_json(setup), **status(state)}
 
     def _legal(self, state: GameState) -> dict[str, Any]:
@@ -357,6 +416,7 @@ class Session:
             after = self.engine.apply(state, action)
         except IllegalActionError as error:
             raise ProtocolError(ErrorCode.ILLEGAL_ACTION, str(error), error.clause) from None
+        self.picks = track_picks(state, after, self.picks)
         self.state = after
         return status(after)
 
@@ -374,9 +434,19 @@ def _error(op: Any, code: ErrorCode, message: str, clause: str | None = None) ->
 
 
 def encode(reply: dict[str, Any]) -> bytes:
-    """One reply as a line: compact JSON, UTF-8, a line feed at the end."""
-    text = json.dumps(reply, separators=(",", ":"), ensure_ascii=False)
-    return (text + "\n").encode("utf-8")
+    """One reply as a line: compact JSON, UTF-8, a line feed at the end.
+
+    Never fails: a reply holding what no JSON text can (a lone surrogate, ``NaN``: never
+    in a reply to a request that was read under :data:`REQUEST_LIMITS`) becomes an
+    ``internal-error`` reply saying so, so that the session goes on."""
+    try:
+        text = json.dumps(reply, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        return (text + "\n").encode("utf-8")
+    except (TypeError, ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+        fallback = _error(
+            None, ErrorCode.INTERNAL_ERROR, "the reply could not be written as JSON text"
+        )
+        return (json.dumps(fallback, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 def serve(
@@ -397,7 +467,10 @@ def serve(
         if len(line) > MAX_LINE_BYTES:
             reply = _error(None, ErrorCode.BAD_JSON, f"line longer than {MAX_LINE_BYTES} bytes")
         else:
-            reply = current.handle_line(line)
+            try:
+                reply = current.handle_line(line)
+            except Exception as error:  # never ends the session (handle_line should not raise)
+                reply = _error(None, ErrorCode.INTERNAL_ERROR, f"{type(error).__name__}: {error}")
         output.write(encode(reply))
         output.flush()
         if current.finished:
@@ -424,6 +497,7 @@ __all__ = [
     "ENGINE_NAME",
     "MAX_LINE_BYTES",
     "PROTOCOL_VERSION",
+    "REQUEST_LIMITS",
     "VIEW_FORMAT",
     "Engine",
     "ErrorCode",

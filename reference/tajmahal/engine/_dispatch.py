@@ -138,22 +138,68 @@ def apply(state: GameState, action: Action) -> GameState:
     goes through the working copy (:func:`_apply`).
     """
     step = state.step
-    if step is _PLAY and isinstance(action, Play):
-        return play_state(state, action)
-    if step is _TAKE and isinstance(action, Take):
-        return take_state(state, action)[0]
-    return _apply(state, action, recording=False).freeze()
+    try:
+        if step is _PLAY and isinstance(action, Play):
+            return play_state(state, action)
+        if step is _TAKE and isinstance(action, Take):
+            return take_state(state, action)[0]
+        return _apply(state, action, recording=False).freeze()
+    except _BROKEN_SHAPE:
+        _refuse_malformed(action)
+        raise  # a well-formed action: a fault of the engine, not of the caller
 
 
 def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Like :func:`apply`, also returning what happened (for the readable account)."""
     step = state.step
-    if step is _PLAY and isinstance(action, Play):
-        return play_state_with_events(state, action)
-    if step is _TAKE and isinstance(action, Take):
-        return take_state(state, action, recording=True)
-    work = _apply(state, action, recording=True)
+    try:
+        if step is _PLAY and isinstance(action, Play):
+            return play_state_with_events(state, action)
+        if step is _TAKE and isinstance(action, Take):
+            return take_state(state, action, recording=True)
+        work = _apply(state, action, recording=True)
+    except _BROKEN_SHAPE:
+        _refuse_malformed(action)
+        raise  # a well-formed action: a fault of the engine, not of the caller
     return work.freeze(), tuple(work.events)
+
+
+_BROKEN_SHAPE = (TypeError, AttributeError, ValueError, KeyError, IndexError)
+"""What an action built by hand with a field of the wrong type (``Take((5,))``, a list
+where a tuple belongs) makes the rules raise; :func:`_refuse_malformed` then says what
+is wrong with it, as an :class:`IllegalActionError`."""
+
+
+def _kind(value: object) -> str:
+    return f"a {type(value).__name__}"
+
+
+def _refuse_malformed(action: object) -> None:
+    """Raise :class:`IllegalActionError` naming the field of ``action`` that is not of
+    its type (card and city ids are strings; the cards of a take and the order of a
+    reshuffle are tuples of strings); return when every field is (so that the caller
+    raises the original exception: a fault of the engine, never hidden)."""
+    problem = None
+    if isinstance(action, Play):
+        if not isinstance(action.coloured, str):
+            problem = (
+                f"a play's coloured card is a card id (a string), not {_kind(action.coloured)}"
+            )
+        elif action.extra is not None and not isinstance(action.extra, str):
+            problem = f"a play's extra card is a card id (a string), not {_kind(action.extra)}"
+    elif isinstance(action, PlacePalace | PlaceCrown):
+        if not isinstance(action.city, str):
+            problem = f"a placement's city is a city id (a string), not {_kind(action.city)}"
+    elif isinstance(action, Take | Reshuffle):
+        cards = action.cards if isinstance(action, Take) else action.order
+        if not isinstance(cards, tuple) or not all(isinstance(card, str) for card in cards):
+            problem = (
+                f"the cards of {type(action).__name__.lower()} are a tuple of card ids (strings)"
+            )
+    elif not isinstance(action, Withdraw):
+        problem = f"not an action: {_kind(action)}"
+    if problem is not None:
+        raise IllegalActionError(f"malformed action: {problem}") from None
 
 
 def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
@@ -202,7 +248,7 @@ def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
         else:
             raise IllegalActionError(
                 f"player {state.to_move} must place a palace or the crown palace now, not {action}",
-                clause="TM.REWARD.PLACEMENT_ORDER",
+                clause="TM.REWARD.PLACE_AT_ONCE",
             )
     else:  # a take step: a display pick never comes here (see apply)
         raise IllegalActionError(

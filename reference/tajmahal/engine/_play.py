@@ -143,11 +143,15 @@ def play_outcome(
     """Seat ``seat`` after playing ``action``: the cards moved from hand to the table, the
     colour fixed, the +2 card's points scored.
 
-    Refuses cards not in hand, a play without a coloured card, two coloured cards and a
-    card of the wrong colour (unless the colour-change card comes with it). Works on
-    frozen values, so that a play needs no working copy (see :func:`play_state`).
+    Refuses, in this order (docs/refusals.md, rows 7 to 12): a first card not in hand, a
+    first card that is not coloured (no coloured card at all, or the coloured card named
+    second), a second card not in hand, a second coloured card, and a card of the wrong
+    colour (unless the colour-change card comes with it). An id
+    that names no card of the game is a card not in hand. Works on frozen values, so that
+    a play needs no working copy (see :func:`play_state`).
 
-    Implements: TM.PLAY.ONE_COLOURED, TM.PLAY.COLOUR_LOCK, TM.PLAY.FIRST_ANY_COLOUR,
+    Implements: TM.PLAY.ONE_COLOURED, TM.PLAY.FROM_HAND, TM.PLAY.NEVER_ALONE,
+    TM.PLAY.THREE_FORMS, TM.PLAY.COLOUR_LOCK, TM.PLAY.FIRST_ANY_COLOUR,
     TM.PLAY.NO_TAKE_BACK, TM.SPECIAL.PLUS_TWO, TM.SPECIAL.COLOUR_CHANGE,
     TM.SPECIAL.COLOUR_CHANGE.ONE_TURN, TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN,
     TM.SPECIAL.NO_EFFECT_IN_HAND, RUL.SPECIAL.COLOUR_CHANGE_FIRST_TURN
@@ -157,13 +161,13 @@ def play_outcome(
     colour_of = table.colour_of
     if coloured not in hand:
         raise IllegalActionError(
-            f"{coloured} is not in player {seat}'s hand", clause="TM.PLAY.ONE_COLOURED"
+            f"{coloured} is not in player {seat}'s hand", clause="TM.PLAY.FROM_HAND"
         )
     colour = colour_of.get(coloured)
     if colour is None:
         raise IllegalActionError(
             f"a play starts with exactly one coloured card; {coloured} is not coloured",
-            clause="TM.PLAY.NEVER_ALONE",
+            clause="TM.PLAY.THREE_FORMS" if action.extra in colour_of else "TM.PLAY.NEVER_ALONE",
         )
     extra = action.extra
     remaining = list(hand)
@@ -173,7 +177,7 @@ def play_outcome(
     else:
         if extra not in hand:
             raise IllegalActionError(
-                f"{extra} is not in player {seat}'s hand", clause="TM.PLAY.EXTRA_CARD"
+                f"{extra} is not in player {seat}'s hand", clause="TM.PLAY.FROM_HAND"
             )
         extra_colour = colour_of.get(extra)
         if extra_colour is not None:

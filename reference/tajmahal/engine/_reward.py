@@ -102,7 +102,11 @@ def placement_actions(state: GameState, seat: int, table: PlacementTable[ChoiceT
     :func:`crown_cities` while it is owed, then a normal palace in each city of
     :func:`palace_cities` while one is owed (canonical order: "crown" < "palace"), each
     as ``table`` holds it (:func:`placement_table`: the actions; an action space's copy:
-    their ids)."""
+    their ids). Nothing else is legal at a place step: the palaces won are placed before
+    the withdrawal goes on, and cannot be kept back.
+
+    Implements: TM.REWARD.PLACE_AT_ONCE
+    """
     withdrawal = state.withdrawal
     assert withdrawal is not None
     actions: list[ChoiceT] = []
@@ -331,7 +335,13 @@ def _crown_event(work: Work, seat: int, city: CityId) -> Event:
 def placement_refusal(
     work: Work, city: CityId, seat: int, *, crown: bool, allowed: tuple[CityId, ...]
 ) -> IllegalActionError:
-    """Why a palace or the crown palace cannot go in ``city``, with the rule that says so."""
+    """Why a palace or the crown palace cannot go in ``city``, with the rule that says so
+    (docs/refusals.md, rows 14 to 17 and 19 to 21): a city of no province or of another
+    province, a full city (two palaces), the seat's own palace under the options that
+    forbid it, and a city holding a normal palace.
+
+    Implements: TM.REWARD.TWO_PALACES_PER_CITY
+    """
     what = "the crown palace" if crown else "a palace"
     rule = "TM.REWARD.CROWN.PALACE" if crown else "TM.REWARD.INFLUENCE.PALACE"
     board = work.components.board
@@ -345,8 +355,10 @@ def placement_refusal(
         )
     here = palaces_in(work.read("palaces"), city)
     owners = ", ".join(f"player {p.seat}" + (" (crown)" if p.crowned else "") for p in here)
-    if crown:
-        rule = "TM.REWARD.CROWN.OCCUPIED" if len(here) >= 2 else "RUL.CROWN.BESIDE_OWN_PALACE"
+    if len(here) >= 2:
+        rule = "TM.REWARD.TWO_PALACES_PER_CITY"
+    elif crown:
+        rule = "RUL.CROWN.BESIDE_OWN_PALACE"
     elif len(here) == 1 and here[0].crowned and here[0].seat == seat:
         rule = "RUL.CROWN.OWN_PALACE_BESIDE_CROWN"
     return IllegalActionError(

@@ -25,7 +25,8 @@ def symbol_counts(components: Components, cards: Iterable[CardId]) -> tuple[int,
 
     Special cards count the symbol they stand for; +2 and colour change count nothing.
 
-    Implements: TM.WITHDRAW.COMPARE, TM.SPECIAL.ELEPHANT, TM.SPECIAL.MOGUL
+    Implements: TM.WITHDRAW.COMPARE, TM.SPECIAL.ELEPHANT, TM.SPECIAL.MOGUL,
+    TM.SPECIAL.NO_SYMBOL
     """
     counts = [0] * len(SYMBOL_INDEX)
     positions = components.symbol_positions
@@ -49,13 +50,14 @@ def wins_majority(own: int, others: Iterable[int]) -> bool:
 def goods_points(new_goods: Sequence[Good], owned_goods: Iterable[Good]) -> int:
     """Points for a newly won tile showing ``new_goods``.
 
-    One point per good on the tile, plus one per matching good on the tiles the player
-    already owns (RUL.SCORE.GOODS_COUNT).
+    One point per good on the tile, plus one per good on the tiles the player already
+    owns that matches a good on the new tile, each owned good counted once: a tile showing
+    one good twice does not count the owned goods twice (RUL.SCORE.GOODS_COUNT).
 
-    Implements: TM.SCORE.BONUS.GOOD, TM.SCORE.PROVINCE
+    Implements: TM.SCORE.BONUS.GOOD, TM.SCORE.PROVINCE, RUL.SCORE.GOODS_COUNT
     """
-    owned = list(owned_goods)
-    return len(new_goods) + sum(owned.count(good) for good in new_goods)
+    kinds = set(new_goods)
+    return len(new_goods) + sum(good in kinds for good in owned_goods)
 
 
 def palace_points(board: Board, own_cities: Iterable[CityId], province: ProvinceId) -> int:

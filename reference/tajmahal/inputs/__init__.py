@@ -39,6 +39,7 @@ from tajmahal.inputs._limits import (
 from tajmahal.inputs._parsing import (
     PLAIN_INT_DIGITS,
     Parsed,
+    check_document,
     check_values,
     parse_json,
     parse_json_document,
@@ -79,6 +80,7 @@ __all__ = [
     "Limits",
     "Parsed",
     "SchemaViolation",
+    "check_document",
     "check_record_limits",
     "check_structure",
     "check_values",

@@ -63,6 +63,7 @@ from tajmahal.inputs._limits import (
 from tajmahal.inputs._parsing import (
     PLAIN_INT_DIGITS,
     Parsed,
+    check_document,
     check_values,
     parse_json,
     parse_json_document,
@@ -215,6 +216,7 @@ __all__ = [
     "InputError",
     "Limits",
     "Parsed",
+    "check_document",
     "check_record_limits",
     "check_structure",
     "check_values",

@@ -148,6 +148,74 @@ def check_values(document: Any, limits: Limits, source: str) -> None:
             stack.pop()
 
 
+def _python_scalar_problem(value: Any, limits: Limits) -> str | None:
+    """What keeps a Python scalar from being a JSON value read under ``limits``."""
+    if isinstance(value, str):
+        return _check_string(value, limits)
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        if abs(value) >= 10**PLAIN_INT_DIGITS and abs(value) >= 10**limits.max_int_digits:
+            return f"an integer of more than {limits.max_int_digits} digits (the limit)"
+        return None
+    if isinstance(value, float):
+        return None if math.isfinite(value) else f"{value!r} is not a JSON number"
+    return f"a {type(value).__name__}, which is not a JSON value"
+
+
+def check_document(document: Any, limits: Limits, source: str) -> None:
+    """Refuse a document built in Python unless JSON text read under ``limits`` could
+    have given it: dicts with string keys, lists, strings, integers, finite floats,
+    booleans and None, nested at most ``limits.max_depth`` levels, at most
+    ``limits.max_values`` values, strings within the string limits.
+
+    A document a program hands to the package (a position for ``position_from_json``,
+    a request for the protocol's ``Session.handle``) has not been through the parser,
+    so nothing has bounded it: it may be nested a hundred thousand levels deep (and make
+    a recursive reader fail), or hold a set, bytes or ``float("nan")``. The walk is
+    depth first, without recursion; the first problem is an :class:`InputError` naming
+    its path."""
+    if not isinstance(document, dict | list):
+        problem = _python_scalar_problem(document, limits)
+        if problem is not None:
+            raise InputError(problem, source=source)
+        return
+    count = 1
+    stack: list[tuple[tuple[str | int, ...], Iterator[tuple[Any, Any]], bool]] = [
+        ((), _children(document), isinstance(document, dict))
+    ]
+    while stack:
+        path, items, keyed = stack[-1]
+        for key, value in items:
+            count += 1
+            if count > limits.max_values:
+                raise InputError(f"more than {limits.max_values} values", source=source, path=path)
+            if keyed:
+                if not isinstance(key, str):
+                    raise InputError(
+                        f"a key of type {type(key).__name__} (JSON keys are strings)",
+                        source=source,
+                        path=path,
+                    )
+                problem = _check_string(key, limits)
+                if problem is not None:
+                    raise InputError(f"key: {problem}", source=source, path=path)
+            if isinstance(value, dict | list):
+                if len(stack) >= limits.max_depth:
+                    raise InputError(
+                        f"nested more than {limits.max_depth} levels deep",
+                        source=source,
+                        path=(*path, key),
+                    )
+                stack.append(((*path, key), _children(value), isinstance(value, dict)))
+                break
+            problem = _python_scalar_problem(value, limits)
+            if problem is not None:
+                raise InputError(problem, source=source, path=(*path, key))
+        else:
+            stack.pop()
+
+
 @attrs.frozen(slots=True)
 class Parsed:
     """A document read under the limits, and what is known of its numbers."""

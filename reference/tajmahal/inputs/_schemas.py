@@ -104,11 +104,17 @@ def _inline(node: Any, resolver: Any) -> Any:
 
 
 @functools.cache
-def validator(name: str) -> Any:
+def validator(name: str, definition: str | None = None) -> Any:
     """A validator for the schema ``name`` (integers must be written without a fraction),
-    its references resolved once in advance."""
+    its references resolved once in advance; with ``definition``, for that entry of its
+    ``$defs`` alone (the ``setup`` of a protocol request, say)."""
     document = schema(name)
     resolver = _registry().resolver(base_uri=document.get("$id", ""))
+    if definition is not None:
+        try:
+            document = document["$defs"][definition]
+        except KeyError:
+            raise TajMahalError(f"schema {name!r} defines no {definition!r}") from None
     inlined = _inline(document, resolver)
     inlined.pop("$defs", None)
     return _STRICT(inlined, registry=_registry())
@@ -146,7 +152,10 @@ def field_path(path: Sequence[str | int]) -> str:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):  # not a JSON value (built in Python)
+        return f"a {type(value).__name__}"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -233,7 +242,7 @@ def compiled_says_valid(name: str, document: Any) -> bool:
 
 
 def first_violation(
-    name: str, document: Any, *, plain_json: bool = False
+    name: str, document: Any, *, plain_json: bool = False, definition: str | None = None
 ) -> SchemaViolation | None:
     """The most relevant violation of schema ``name`` by ``document``, or None if valid.
 
@@ -244,11 +253,12 @@ def first_violation(
     installed, and accepted at once if it finds it valid; anything else, valid or not,
     goes to ``jsonschema``. Only on such documents do the two agree on what is valid:
     the compiled validator counts ``4.0`` as an integer (this package does not, see
-    ``_STRICT``), reads a tuple as an array, and so on.
+    ``_STRICT``), reads a tuple as an array, and so on. ``definition`` checks the
+    document against that entry of the schema's ``$defs`` instead (see :func:`validator`).
     """
-    if plain_json and compiled_says_valid(name, document):
+    if definition is None and plain_json and compiled_says_valid(name, document):
         return None
-    error = jsonschema.exceptions.best_match(validator(name).iter_errors(document))
+    error = jsonschema.exceptions.best_match(validator(name, definition).iter_errors(document))
     return None if error is None else _violation(error)
 
 

@@ -86,7 +86,7 @@ from tajmahal.model._symbols import (
     SpecialKind,
     Symbol,
 )
-from tajmahal.model._view import View, view
+from tajmahal.model._view import Picks, View, no_picks, picks_along, track_picks, view
 
 __all__ = [
     "COLOURS",
@@ -123,6 +123,7 @@ __all__ = [
     "Palace",
     "PendingDraw",
     "Permission",
+    "Picks",
     "PlaceCrown",
     "PlacePalace",
     "Play",
@@ -146,11 +147,14 @@ __all__ = [
     "components_from_documents",
     "default_components",
     "load_components",
+    "no_picks",
     "palace_sort_key",
     "parse_action",
     "parse_bonus_tiles",
     "parse_cards",
     "parse_province_tiles",
     "parse_specials",
+    "picks_along",
+    "track_picks",
     "view",
 ]

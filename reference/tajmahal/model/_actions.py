@@ -82,8 +82,14 @@ class Take:
     """The cards taken, sorted."""
 
     def __attrs_post_init__(self) -> None:
-        if list(self.cards) != sorted(self.cards):
-            object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        try:
+            if list(self.cards) != sorted(self.cards):
+                object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        except TypeError:  # built by hand from values that do not sort (5 and "red-01")
+            raise ActionSyntaxError(
+                f"take: the cards are card ids (strings), found a {type(self.cards).__name__} "
+                "that does not sort"
+            ) from None
 
     def __str__(self) -> str:
         return "take " + " ".join(self.cards)

@@ -30,8 +30,15 @@ from typing import Any
 import attrs
 
 from tajmahal.errors import ComponentError
-from tajmahal.inputs import COMPONENT_LIMITS, InputError, read_json, read_json_text
-from tajmahal.model._board import Board, City, Province, board_from_json
+from tajmahal.inputs import (
+    COMPONENT_LIMITS,
+    InputError,
+    check_document,
+    first_violation,
+    read_json,
+    read_json_text,
+)
+from tajmahal.model._board import Board, City, Province, board_from_json, coordinate
 from tajmahal.model._parsing import (
     parse_bonus_tiles,
     parse_cards,
@@ -59,9 +66,39 @@ COMPONENT_FILES: tuple[str, ...] = (
 """The files that make up a component set, in the order they are digested."""
 
 
+SCHEMAS: dict[str, str] = {
+    "cards.json": "components-cards",
+    "specials.json": "components-specials",
+    "province_tiles.json": "components-province-tiles",
+    "bonus_tiles.json": "components-bonus-tiles",
+    "board.json": "components-board",
+}
+"""The published schema of each component file (``specs/schemas/``)."""
+
+
 def _digest(documents: Mapping[str, Any]) -> str:
-    blob = json.dumps(documents, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """``sha256:`` over the canonical JSON of the five documents, each city's drawing
+    coordinates written as :func:`~tajmahal.model._board.coordinate` gives them
+    (docs/trace-format.md, "Digests"): the documents are checked against their schemas
+    first, so these are the only numbers that are not integers."""
+    board = dict(documents["board.json"])
+    board["cities"] = [
+        {key: coordinate(value) if key in ("x", "y") else value for key, value in city.items()}
+        for city in board["cities"]
+    ]
+    digested = {**documents, "board.json": board}
+    blob = json.dumps(digested, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "sha256:" + hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def _check_shapes(documents: Mapping[str, Any]) -> None:
+    """Refuse a component document that its schema refuses (a field the format does not
+    have, above all: its numbers would enter the digest in a form no page describes).
+    Run after the parsers, whose messages name the facts they check."""
+    for file, name in SCHEMAS.items():
+        problem = first_violation(name, documents[file])
+        if problem is not None:
+            raise ComponentError(f"{file}: {problem.field}: {problem.message}")
 
 
 @attrs.frozen(eq=False, slots=False)
@@ -226,14 +263,18 @@ def _parse(documents: dict[str, Any], name: str) -> Components:
         raise ComponentError(
             f"specials.json: specials: id(s) also used by regular cards: {sorted(overlap)}"
         )
+    province_tiles = parse_province_tiles(documents["province_tiles.json"])
+    bonus_tiles = parse_bonus_tiles(documents["bonus_tiles.json"])
+    board = board_from_json(documents["board.json"])
+    _check_shapes(documents)
     return Components(
         name=name,
         digest=_digest(documents),
         cards=cards,
         specials=specials,
-        province_tiles=parse_province_tiles(documents["province_tiles.json"]),
-        bonus_tiles=parse_bonus_tiles(documents["bonus_tiles.json"]),
-        board=board_from_json(documents["board.json"]),
+        province_tiles=province_tiles,
+        bonus_tiles=bonus_tiles,
+        board=board,
         documents=documents,
     )
 
@@ -255,6 +296,11 @@ def components_from_documents(documents: Mapping[str, Any], name: str = "custom"
     missing = [file for file in COMPONENT_FILES if file not in documents]
     if missing:
         raise ComponentError(f"component documents: missing {', '.join(missing)}")
+    for file in COMPONENT_FILES:
+        try:  # a document built in Python: bounded as if it were read from its file
+            check_document(documents[file], COMPONENT_LIMITS, file)
+        except InputError as error:
+            raise ComponentError(str(error)) from None
     copies = {file: json.loads(json.dumps(documents[file])) for file in COMPONENT_FILES}
     return _parse(copies, name)
 

@@ -92,10 +92,17 @@ class RuleSet:
             raise RecordError("expected an object of rule-set options", source=source, field=field)
         values: dict[str, Any] = {}
         for name, raw in document.items():
-            enum_type = _OPTION_TYPES.get(name)
+            enum_type = _OPTION_TYPES.get(name) if isinstance(name, str) else None
             if enum_type is None:
+                shown = repr(name) if isinstance(name, str) else f"a {type(name).__name__}"
                 raise RecordError(
-                    f"unknown rule-set option {name!r} (known: {', '.join(sorted(_OPTION_TYPES))})",
+                    f"unknown rule-set option {shown} (known: {', '.join(sorted(_OPTION_TYPES))})",
+                    source=source,
+                    field=f"{field}.{name}" if isinstance(name, str) else field,
+                )
+            if not isinstance(raw, str):  # a value is a string (and its repr is short)
+                raise RecordError(
+                    f"expected a string, found a {type(raw).__name__}",
                     source=source,
                     field=f"{field}.{name}",
                 )

@@ -183,9 +183,11 @@ def parse_specials(document: Any) -> dict[CardId, SpecialCard]:
 def parse_province_tiles(document: Any) -> dict[ProvinceTileId, ProvinceTile]:
     """The twelve province tiles of ``province_tiles.json``, numbered by visit, with goods.
 
-    Tile ``n`` lies in the court during visit ``n``; its goods score when it is won.
+    Tile ``n`` lies in the court during visit ``n``; its goods score when it is won. Tile 1
+    shows one good and every other tile two, the same good twice included: no rulebook
+    rules that out (RUL.COMPONENTS.PROVINCE_TILES).
 
-    Implements: TM.COMP.PROVINCE_TILES
+    Implements: TM.COMP.PROVINCE_TILES, RUL.COMPONENTS.PROVINCE_TILES
     """
     reader = _Reader("province_tiles.json")
     tiles: dict[ProvinceTileId, ProvinceTile] = {}
@@ -199,8 +201,6 @@ def parse_province_tiles(document: Any) -> dict[ProvinceTileId, ProvinceTile]:
         expected = 1 if number == 1 else 2
         if len(goods) != expected:
             raise reader.fail(f"{where}.goods", f"province tile {number} shows {expected} good(s)")
-        if len(set(goods)) != len(goods):
-            raise reader.fail(f"{where}.goods", "a province tile shows different goods")
         reader.add(tiles, tile_id, ProvinceTile(tile_id, number, goods), where)
     numbers = sorted(tile.number for tile in tiles.values())
     if numbers != list(range(1, 13)):

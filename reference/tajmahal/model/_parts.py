@@ -56,7 +56,8 @@ class ProvinceTile:
     number: int
     """1 to 12; tile 12 always lies on Agra's province."""
     goods: tuple[Good, ...]
-    """One good on tile 1, two different goods on the others."""
+    """One good on tile 1, two on the others (the same good twice is allowed:
+    RUL.COMPONENTS.PROVINCE_TILES)."""
 
 
 @attrs.frozen

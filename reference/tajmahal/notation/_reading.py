@@ -11,10 +11,18 @@ read before.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from tajmahal.errors import RecordError, StateFormatError
-from tajmahal.inputs import RECORD_LIMITS, InputError, first_violation, read_json, source_name
+from tajmahal.inputs import (
+    MAX_INT_DIGITS,
+    RECORD_LIMITS,
+    InputError,
+    check_document,
+    first_violation,
+    read_json,
+    source_name,
+)
 from tajmahal.model import (
     SYMBOL_INDEX,
     CardColour,
@@ -36,6 +44,19 @@ from tajmahal.notation._writing import STATE_FORMAT, STATE_VERSION
 _STR_ONLY = frozenset({str})
 
 
+_INTEGER_BOUND = 10**MAX_INT_DIGITS
+"""Integers of a state are smaller than this (as in a file: at most
+:data:`~tajmahal.inputs.MAX_INT_DIGITS` digits), so messages can always quote them."""
+
+
+def _is_integer(value: object) -> TypeGuard[int]:
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and -_INTEGER_BOUND < value < _INTEGER_BOUND
+    )
+
+
 class _Fields:
     """Typed access to a JSON object that names the failing field in errors."""
 
@@ -55,7 +76,7 @@ class _Fields:
 
     def integer(self, key: str) -> int:
         value = self.get(key)
-        if not isinstance(value, int) or isinstance(value, bool):
+        if not _is_integer(value):
             raise StateFormatError(f"{self.where(key)}: expected an integer")
         return value
 
@@ -104,8 +125,7 @@ def _player_from_json(document: Any, path: str) -> PlayerState:
     colour_text = fields.optional_text("colour")
     counts = fields.get("withdrawn_counts")
     if counts is not None and (
-        not isinstance(counts, list)
-        or not all(isinstance(c, int) and not isinstance(c, bool) for c in counts)
+        not isinstance(counts, list) or not all(_is_integer(c) for c in counts)
     ):
         raise StateFormatError(f"{fields.where('withdrawn_counts')}: expected a list of integers")
     try:
@@ -160,7 +180,10 @@ def _seat_from_json(document: Any, index: int) -> PlayerState:
             return _player_from_json(document, path)
     if not _PLAIN.issuperset(map(type, document)):
         return _player_from_json(document, path)
-    key = repr(document)
+    try:
+        key = repr(document)
+    except ValueError:  # an integer too long to write: the reader refuses it
+        return _player_from_json(document, path)
     found = _SEATS_READ.get(key)
     if found is None:
         found = _player_from_json(document, path)
@@ -183,7 +206,10 @@ def _palaces_from_json(raw: Any) -> tuple[Palace, ...]:
     plain = type(raw) is list and all(
         type(entry) is list and _PLAIN.issuperset(map(type, entry)) for entry in raw
     )
-    key = repr(raw) if plain else ""
+    try:
+        key = repr(raw) if plain else ""
+    except ValueError:  # an integer too long to write: the reader refuses it
+        plain, key = False, ""
     found = _PALACES_READ.get(key) if plain else None
     if found is not None:
         return found
@@ -195,8 +221,7 @@ def _palaces_from_json(raw: Any) -> tuple[Palace, ...]:
             not isinstance(entry, list)
             or len(entry) != 3
             or not isinstance(entry[0], str)
-            or not isinstance(entry[1], int)
-            or isinstance(entry[1], bool)
+            or not _is_integer(entry[1])
             or not isinstance(entry[2], bool)
         ):
             raise StateFormatError(f"palaces[{index}]: expected [city, seat, crowned]")
@@ -373,6 +398,10 @@ def position_from_json(document: Any, components: Components) -> GameState:
 
     Raises :class:`StateFormatError` naming the field.
     """
+    try:  # nothing has bounded a document built in Python yet (nesting, types)
+        check_document(document, RECORD_LIMITS, "")
+    except InputError as error:
+        raise StateFormatError(f"{error.field or '(root)'}: {error.detail}") from None
     problem = first_violation("position", document)
     if problem is not None:
         raise StateFormatError(f"{problem.field}: {problem.message}")

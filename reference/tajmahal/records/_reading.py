@@ -21,6 +21,7 @@ from tajmahal.errors import RecordError
 from tajmahal.inputs import (
     RECORD_LIMITS,
     InputError,
+    check_document,
     check_record_limits,
     field_path,
     first_violation,
@@ -137,7 +138,15 @@ def record_from_json(document: Any, source: str = "", *, plain_json: bool = Fals
     ``plain_json``: the document was parsed by :mod:`tajmahal.inputs` and its numbers
     are all short integers (:attr:`tajmahal.inputs.Parsed.plain_numbers`), so a
     compiled schema validator may confirm it valid first (see
-    :func:`tajmahal.inputs.first_violation`); the result is the same either way."""
+    :func:`tajmahal.inputs.first_violation`); the result is the same either way.
+    Any other document may have been built in Python, and is first held to the limits
+    of a record read from a file (:func:`tajmahal.inputs.check_document`: nesting,
+    JSON types only, finite numbers), so that no value makes it fail otherwise."""
+    if not plain_json:  # perhaps built in Python: nothing has bounded it yet
+        try:
+            check_document(document, RECORD_LIMITS, "")
+        except InputError as refused:
+            raise RecordError(refused.detail, source=source, field=refused.field) from None
     if not isinstance(document, dict):
         raise RecordError("expected a JSON object", source=source, field="(root)")
     if document.get("format") != TRACE_FORMAT:

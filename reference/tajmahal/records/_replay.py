@@ -2,9 +2,10 @@
 
 The reference applies each recorded action to the state after setup and compares what
 the record says after the step (the actor, the legal actions' count and digest, the
-scores, the state digest, the public position, the clauses and the tags) with what the
-replay gives; the first step that differs raises :class:`VerificationError`, listing
-every field of that step that differs as a :class:`Mismatch`. This is the check the
+scores, the state digest, the public position and the tags) with what the replay
+gives (a record's clauses are informative and never compared: docs/trace-format.md);
+the first step that differs raises :class:`VerificationError`, listing every field of
+that step that differs as a :class:`Mismatch`. This is the check the
 ``verify`` command, the corpus and the fuzzer's round trip run, and the one hot loop of
 the record modules, apart from reading and writing. The names are imported from
 :mod:`tajmahal.records`.
@@ -38,7 +39,7 @@ from tajmahal.errors import (
 from tajmahal.model import Action, Components, Event, GameState, Step, parse_action
 from tajmahal.notation import legal_digest, state_digest
 from tajmahal.records._model import CHANCE, Record, RecordStep, public_to_json
-from tajmahal.records._tags import sorted_edge_tags, step_clauses
+from tajmahal.records._tags import sorted_edge_tags
 
 
 @attrs.frozen(slots=True)
@@ -47,7 +48,8 @@ class Mismatch:
 
     field: str
     """The step field: ``actor``, ``legal_count``, ``legal_digest``, ``legal``, ``action``,
-    ``scores``, ``state_digest``, ``public``, ``clauses`` or ``tags``."""
+    ``scores``, ``state_digest``, ``public`` or ``tags`` (or ``action`` for an illegal
+    action)."""
     expected: Any
     """What the record says (JSON value)."""
     actual: Any
@@ -144,8 +146,8 @@ def _expectation_mismatches(
     step: RecordStep, replayed: ReplayedStep, annotations: bool
 ) -> list[Mismatch]:
     """The recorded expectations after the step that the replay does not reproduce
-    (``annotations``: compare the clauses and tags too; version 1's clauses were only
-    an aid, named by the action's type)."""
+    (``annotations``: compare the tags too, which version 1 records do not have). The
+    clauses are never compared: they are informative, for readers of the record."""
     after = replayed.after
     found: list[Mismatch] = []
     if step.scores is not None and step.scores != after.scores:
@@ -156,10 +158,6 @@ def _expectation_mismatches(
             found.append(Mismatch("state_digest", step.state_digest, actual_digest))
     if step.public is not None and _public_differs(step.public, after):
         found.append(Mismatch("public", _json(step.public), public_to_json(after)))
-    if step.clauses and annotations:
-        clauses = step_clauses(replayed.action, replayed.events)
-        if step.clauses != clauses:
-            found.append(Mismatch("clauses", list(step.clauses), list(clauses)))
     if step.tags is not None and annotations:
         tags = list(sorted_edge_tags(replayed.before, replayed.action, replayed.events, after))
         if list(step.tags) != tags:
@@ -243,9 +241,9 @@ def replay_steps(
 
     Raises :class:`RecordError` for an unparsable step, and :class:`VerificationError`
     at the first step where the replay differs from the record: the actor, the legal
-    actions, an illegal action, the scores, the state digest, the public position, the
-    clauses or the tags (every differing field of that step is listed), or a step after
-    the end of the game.
+    actions, an illegal action, the scores, the state digest, the public position or the
+    tags (every differing field of that step is listed), or a step after the end of the
+    game. The clauses are not compared.
     """
     for index, (before, action, after, events) in enumerate(_replay(record, components, source)):
         yield ReplayedStep(index, before, action, after, events)
@@ -328,13 +326,8 @@ def _replay(
             or (step.state_digest is not None and step.state_digest != state_digest(after))
             or (
                 annotations
-                and (
-                    (step.clauses and step.clauses != step_clauses(action, events))
-                    or (
-                        step.tags is not None
-                        and step.tags != sorted_edge_tags(state, action, events, after)
-                    )
-                )
+                and step.tags is not None
+                and step.tags != sorted_edge_tags(state, action, events, after)
             )
         ):
             replayed = ReplayedStep(index, state, action, after, events)
@@ -361,10 +354,14 @@ def replay(record: Record, components: Components, source: str = "") -> GameStat
 
 
 def check_result(record: Record, state: GameState, source: str = "") -> None:
-    """Check that a replayed record is complete and its stated result holds."""
+    """Check that a replayed record that states a result is complete and that the result
+    holds. A record without ``result`` is a fragment: it may stop after any step (the
+    hello-world record, a ``diff`` divergence), and only its steps are checked."""
+    if record.final_scores is None and record.winners is None:
+        return
     if not state.is_over:
         raise VerificationError(
-            f"the record stops in visit {state.visit} before the game ends",
+            f"the record states a result but stops in visit {state.visit} before the game ends",
             source=source,
             step=None,
             field="steps",
@@ -390,7 +387,7 @@ def check_result(record: Record, state: GameState, source: str = "") -> None:
 
 
 def verify(record: Record, components: Components, source: str = "") -> GameState:
-    """Replay a record and check that it is complete and its stated result holds."""
+    """Replay a record and check that its stated result holds (see :func:`check_result`)."""
     state = replay(record, components, source)
     check_result(record, state, source)
     return state

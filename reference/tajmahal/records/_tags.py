@@ -5,38 +5,12 @@ and a record's per-step ``clauses`` name what actually decided the step. Both ar
 computed here from the state before the step, the action, the events and the state
 after, so that they describe what happened rather than the action's type.
 
-The tags (each produced when the step shows it):
-
-- ``tie``: a withdrawing player won nothing for a force because of a tie.
-- ``tie-broken``: a force was won although a player who has withdrawn had as many
-  symbols (the tie ended when that player withdrew).
-- ``zero-symbols``: a player with no symbol of a force and nobody left to compare with
-  did not win it (RUL.MAJORITY.ZERO_SYMBOLS).
-- ``crown-on-fortress``: the crown palace went to a fortress city.
-- ``crown-on-occupied``: the crown palace went to a city already holding a palace.
-- ``crown-beside-palace``: the crown palace went beside the same player's own palace.
-- ``placement-refused``: a placement was refused as illegal (never produced from a
-  legal step; position cases use it).
-- ``unplaceable-palace``: a palace won could not be placed anywhere (forfeited).
-- ``unplaceable-crown``: the crown palace won could not be placed anywhere.
-- ``deck-exhausted``: the deck ran out during the step (a reshuffle became due, or a
-  draw came up short).
-- ``discard-exhausted``: deck and discard pile were both empty, so a draw came up short.
-- ``short-display``: the display held fewer cards than needed: a display draw came up
-  short, or a withdrawing player who is not the last took fewer than two.
-- ``one-card-take``: a display pick of a single card as a decision.
-- ``reshuffle-mid-withdrawal``: a reshuffle interrupted a withdrawal (bonus or extra card).
-- ``card-bonus-empty-deck``: a card bonus tile was taken while the deck was empty.
-- ``special-changes-hands``: a special card was taken from the player holding it.
-- ``pairs-collide``: pairs of influence tiles of two or more players were exchanged (or
-  returned) at the same visit's end.
-- ``colour-change-first-turn``: the colour-change card was played before the player had
-  a colour this visit.
-- ``withdraw-without-playing``: a player withdrew without having played a card.
-- ``last-player-alone``: the only player left in the visit acted.
-- ``unwon-tile``: a province tile nobody won left the game.
-- ``tied-winners``: the game ended with several players sharing the top score.
-- ``plus-two``: the +2 card was played and scored.
+The tags (:data:`TAGS`) are defined in docs/trace-format.md, "Edge tags": from the
+position before the step, its action, the position after it and what happened inside
+it, in terms an engine written from that page alone can compute. This module computes
+them from the events, which record what happened. A record's ``clauses`` are informative
+(the page says so): they are the ids this package's events name, and no other engine is
+asked to reproduce them.
 """
 
 from __future__ import annotations
@@ -259,9 +233,11 @@ palace), and passes over the common kinds that show no tag at once."""
 
 
 def _deck_ran_dry(events: tuple[Event, ...], after: GameState) -> bool:
-    """True when a card bonus's draw found the deck empty (a reshuffle or nothing)."""
-    if after.step is Step.SHUFFLE and after.draw is not None:
-        return after.draw.reason == "bonus-card"
+    """True when a card bonus's draw found the deck empty: the step ends waiting for a
+    reshuffle for that card, or the draw came up short (a later draw of the same step,
+    such as the next visit's display, may wait for a reshuffle instead)."""
+    if after.step is Step.SHUFFLE and after.draw is not None and after.draw.reason == "bonus-card":
+        return True
     return any(
         e.kind is EventKind.DRAW and e.counts and "TM.SCORE.BONUS.CARD" in e.clauses for e in events
     )

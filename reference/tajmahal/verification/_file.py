@@ -118,7 +118,10 @@ def verify_file(
         source,
         Outcome.OK,
         f"{steps} steps replayed, final scores {list(state.scores)}, "
-        f"winner(s) {list(state.winners())}",
+        f"winner(s) {list(state.winners())}"
+        if state.is_over
+        else f"{steps} steps replayed, a fragment without result: it stops in visit "
+        f"{state.visit}, scores {list(state.scores)}",
         trace_id=trace_id,
         steps=steps,
         seconds=time.perf_counter() - started,
