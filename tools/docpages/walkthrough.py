@@ -69,8 +69,9 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
         "happened, from the engine's events (the same text as `tajmahal replay`), and the "
         "clauses and rulings that decided each event; the points of the visit by source; "
         "then the board after the visit "
-        "(`tajmahal show " + relative + " --step N`). Palaces are houses in the seat's "
-        "colour, the crown palace outlined in gold; the current province is outlined in red.",
+        "(`tajmahal show " + relative + " --step N --svg board.svg`): the court, the display "
+        "and each player's cards and tiles under it, and a legend; the province outlined in "
+        "red is the one visited next.",
         "",
         "Rule set: " + ", ".join(f"`{k}={v}`" for k, v in record.rules.to_json().items()) + ".",
         "",

@@ -13,7 +13,14 @@ import argparse
 import json
 from typing import Any
 
-from tajmahal.cli._options import add_components_option, chosen_components, integer, number, seed
+from tajmahal.cli._options import (
+    add_components_option,
+    chosen_components,
+    integer,
+    number,
+    output_file,
+    seed,
+)
 from tajmahal.conformance import OPTIONAL_FIELDS, DiffResult, divergence_record, run_diff
 from tajmahal.errors import TajMahalError
 from tajmahal.model import RULE_OPTIONS
@@ -189,6 +196,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--out",
+        type=output_file,
         default="diff-divergence.json",
         metavar="FILE",
         help="where to write the shrunk game record",

@@ -25,7 +25,7 @@ from tajmahal.cli import _rule as rule_command
 from tajmahal.cli import _serve as serve
 from tajmahal.cli import _show as show_command
 from tajmahal.cli import _verify as verify
-from tajmahal.cli._options import add_components_option, chosen_components, seed
+from tajmahal.cli._options import add_components_option, chosen_components, output_file, seed
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import display_name, escape_controls
 from tajmahal.model import DEFAULT_RULES, RULE_OPTIONS, Components, GameState, RuleSet
@@ -240,7 +240,12 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a full game between built-in players")
     play.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="how many players")
     play.add_argument("--seed", type=seed, default=0, help="seed of setup, reshuffles and players")
-    play.add_argument("--trace", metavar="FILE", help="write the game record (JSON) here")
+    play.add_argument(
+        "--trace",
+        type=output_file,
+        metavar="FILE",
+        help="write the game record (JSON) here (its folder must exist)",
+    )
     play.add_argument(
         "--agents",
         default="greedy,random",

@@ -13,7 +13,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from tajmahal.cli._options import add_components_option, chosen_components, plain_description
+from tajmahal.cli._options import (
+    add_components_option,
+    chosen_components,
+    output_file,
+    plain_description,
+)
 from tajmahal.errors import StateFormatError, TajMahalError
 from tajmahal.inputs import RECORD_LIMITS, check_record_limits, display_name, read_json
 from tajmahal.model import Components, GameState
@@ -84,6 +89,11 @@ def register(commands: Any) -> None:
         metavar="N",
         help="for a record: the position after the first N steps (default: after the last)",
     )
-    show.add_argument("--svg", metavar="OUT", help="write the position as an SVG picture to OUT")
+    show.add_argument(
+        "--svg",
+        type=output_file,
+        metavar="OUT",
+        help="write the position as an SVG picture to OUT (its folder must exist)",
+    )
     add_components_option(show)
     show.set_defaults(handler=_show)

@@ -19,7 +19,13 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from tajmahal.cli._options import MAX_JOBS, add_components_option, chosen_components, integer
+from tajmahal.cli._options import (
+    MAX_JOBS,
+    add_components_option,
+    chosen_components,
+    integer,
+    output_file,
+)
 from tajmahal.records import write_text_atomic
 from tajmahal.verification import (
     FileReport,
@@ -116,7 +122,10 @@ def register(commands: Any) -> None:
         "--report", choices=("json", "junit"), help="also write a machine-readable report"
     )
     parser.add_argument(
-        "--output", metavar="FILE", help="write the report here (default: standard output)"
+        "--output",
+        type=output_file,
+        metavar="FILE",
+        help="write the report here (default: standard output)",
     )
     parser.add_argument(
         "--jobs",

@@ -38,7 +38,8 @@ from tajmahal.notation._reading import (
     reads_back,
     state_from_json,
 )
-from tajmahal.notation._render import position_svg, position_text
+from tajmahal.notation._render import position_svg
+from tajmahal.notation._text import position_text
 from tajmahal.notation._validation import validate_state
 from tajmahal.notation._writing import DRAW_REASONS, STATE_FORMAT, STATE_VERSION, state_to_json
 
