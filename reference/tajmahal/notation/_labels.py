@@ -9,15 +9,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tajmahal.model import (
+    Action,
     BonusKind,
     CardId,
     Components,
     GameState,
+    PlaceCrown,
+    PlacePalace,
+    Play,
     ProvinceId,
     ProvinceTileId,
     SpecialKind,
     Step,
     Symbol,
+    Take,
+    Withdraw,
 )
 
 SYMBOL_LETTERS: dict[Symbol, str] = {
@@ -148,3 +154,38 @@ def waiting_for(state: GameState) -> str:
     if state.step is Step.TAKE:
         return f"{seat} to take cards from the display"
     return f"{seat}: {state.step.value}"
+
+
+def describe_action(state: GameState, action: Action) -> str:
+    """What an action does, in words, for a player choosing it: the cards' symbols, what
+    a palace's city holds (a bonus tile, another palace), the cards taken."""
+    components = state.config.components
+    if isinstance(action, Play):
+        text = card_label(components, action.coloured)
+        if action.extra is not None:
+            text += " with " + card_label(components, action.extra)
+        return text
+    if isinstance(action, Withdraw):
+        return "leave the visit: win, place palaces, score, discard, take display cards"
+    if isinstance(action, PlacePalace | PlaceCrown):
+        what = "the crown palace" if isinstance(action, PlaceCrown) else "a palace"
+        notes = [f"{what} in {action.city}"]
+        here = [
+            f"P{p.seat}'s {'crown ' if p.crowned else ''}palace"
+            for p in state.palaces
+            if p.city == action.city
+        ]
+        if here:
+            notes.append("in the same city as " + " and ".join(here))
+        bonus = dict(state.bonus_on_board).get(action.city)
+        if bonus is not None:
+            label = bonus_label(components, bonus)
+            notes.append(
+                f"takes the bonus tile ({label})"
+                if isinstance(action, PlacePalace)
+                else f"the bonus tile ({label}) stays: a crown palace takes none"
+            )
+        return "; ".join(notes)
+    if isinstance(action, Take):
+        return "take " + " and ".join(card_label(components, card) for card in action.cards)
+    return str(action)
