@@ -113,7 +113,7 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
             if event.kind is EventKind.VISIT:
                 close_visit(replayed.after, replayed.index + 1)
                 visit_number = event.counts[0] if event.counts else visit_number + 1
-                header = event_lines([event], names, replayed.after)[0].strip("\n= ")
+                header = event_lines([event], names, replayed.after)[-1].strip("\n= ")
                 visit_lines = [f"## Visit {visit_number}", "", header + ".", ""]
                 continue
             if event.points and event.seat is not None:

@@ -747,7 +747,7 @@ def position_svg(
             _word(" · ".join(facts), 14, fill=INK),
         ]
         if state.to_move == seat and not state.is_over:
-            line.append(_word("to move", 14, fill=CURRENT, bold=True))
+            line.append(_word("their turn", 14, fill=CURRENT, bold=True))
         drawn, y = _flow(line, MARGIN, y, inner)
         parts.extend(drawn)
         drawn, y = _flow(_seat_pieces(state, seat), MARGIN, y, inner)

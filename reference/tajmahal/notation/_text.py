@@ -82,7 +82,7 @@ def position_text(
         specials = [special_name(components, c) for c in player.hand if c in components.specials]
         status = ", withdrawn" if player.withdrawn else ""
         if state.to_move == seat and not state.is_over:
-            status += ", to move"
+            status += ", their turn"
         lines.append(f"{seat_label(seat, names)}: {points(player.score)}{status}")
         lines.append(
             f"  hand: {count_of(len(player.hand), 'card')}; special cards: "
