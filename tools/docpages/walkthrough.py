@@ -121,12 +121,16 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
             texts = event_lines([event], names, replayed.after)
             if not texts:
                 continue
-            why = [c for c in event.clauses if index.known(c, f"{relative} step {replayed.index}")]
+            where = f"{relative} step {replayed.index + 1}"
+            why = [c for c in event.clauses if index.known(c, where)]
             because = " — " + ", ".join(id_link(c) for c in why) if why else ""
             visit_lines.append(f"- {one_line(texts[0].strip())}{because}")
         previous = replayed.after
     close_visit(previous, len(record.steps))
     final = previous
-    winners = " and ".join(f"P{seat}" for seat in final.winners())
-    lines += ["## The result", "", f"Final scores {list(final.scores)}; winner(s): {winners}.", ""]
+    winners = final.winners()
+    label = " and ".join(f"P{seat}" for seat in winners)
+    won = f"winners (tied): {label}" if len(winners) > 1 else f"winner: {label}"
+    scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(final.scores))
+    lines += ["## The result", "", f"Final scores: {scores}; {won}.", ""]
     writer.write("walkthrough.md", "\n".join(lines))
