@@ -21,7 +21,7 @@ from tajmahal.engine import apply
 from tajmahal.errors import TajMahalError
 from tajmahal.model import Action, Event, GameState, parse_action
 from tajmahal.notation import describe_action, position_text
-from tajmahal.records import event_lines, opening_lines
+from tajmahal.records import ReplayedStep, opening_lines, step_account
 
 HUMAN = "human"
 """The player type of a human seat in ``--agents``."""
@@ -84,16 +84,8 @@ class Table:
         self.steps += 1
         if not self.account:
             return
-        lines = event_lines(events, self.names, after)
-        numbered, first = [], True
-        for line in lines:
-            if line.lstrip("\n").startswith("=="):
-                numbered.append(line)
-                continue
-            label = f"{self.steps:>4}" if first else ""
-            numbered.append(f"{label:<6}{line.strip()}")
-            first = False
-        self.say(*numbered)
+        step = ReplayedStep(self.steps - 1, before, action, after, events)
+        self.say(*step_account(step, self.names))
 
     def seat(self, seat: int) -> HumanSeat:
         """The player for ``seat``, asking at this table."""
