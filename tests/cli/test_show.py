@@ -120,6 +120,19 @@ def test_an_output_into_a_missing_folder_is_refused(
     assert not target.parent.exists()
 
 
+def test_a_picture_over_the_file_shown_is_refused(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "game.json"
+    copy.write_bytes(record.read_bytes())
+    for written in (str(copy), f"{tmp_path}/./game.json"):
+        assert main(["show", str(copy), "--svg", written]) == 2
+        captured = capsys.readouterr()
+        assert captured.err == f"error: --svg {written}: is the file shown; name another file\n"
+        assert captured.out == ""
+    assert copy.read_bytes() == record.read_bytes()
+
+
 def _position_file(
     record: Path, step: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> Path:

@@ -23,6 +23,7 @@ from tajmahal.cli._options import (
     chosen_components,
     output_file,
     plain_description,
+    refuse_input,
 )
 from tajmahal.errors import StateFormatError, TajMahalError
 from tajmahal.inputs import RECORD_LIMITS, check_record_limits, display_name, read_json
@@ -69,6 +70,7 @@ def load_position(
 
 
 def _show(arguments: argparse.Namespace) -> int:
+    refuse_input(arguments.svg, [arguments.file], "--svg", "the file shown")
     components = chosen_components(arguments.components)
     state, names, title, inspection = load_position(arguments.file, arguments.step, components)
     if arguments.svg is not None:
