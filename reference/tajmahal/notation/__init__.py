@@ -6,11 +6,22 @@
 - :func:`canonical_json` and :func:`state_digest`: the one exact text of a position and its
   digest; :func:`legal_digest`: the digest of a list of legal actions;
 - :func:`position`: build a position by naming only what matters;
-- :func:`position_text` and :func:`position_svg`: pictures of the public position.
+- :func:`position_text` and :func:`position_svg`: pictures of the public position;
+  :func:`describe_action`: what an action does, in words; :func:`card_label`,
+  :func:`bonus_label`, :func:`province_tile_label`, :func:`symbol_name` and
+  :func:`count_of`: the words both pictures and the account use for each thing.
 """
 
 from tajmahal.notation._canonical import canonical_json, state_digest
 from tajmahal.notation._digest import action_strings, legal_digest, sha256_text
+from tajmahal.notation._labels import (
+    bonus_label,
+    card_label,
+    count_of,
+    describe_action,
+    province_tile_label,
+    symbol_name,
+)
 from tajmahal.notation._positions import (
     DEFAULT_ORDER,
     all_cards_once,
@@ -38,7 +49,8 @@ from tajmahal.notation._reading import (
     reads_back,
     state_from_json,
 )
-from tajmahal.notation._render import position_svg, position_text
+from tajmahal.notation._render import position_svg
+from tajmahal.notation._text import position_text
 from tajmahal.notation._validation import validate_state
 from tajmahal.notation._writing import DRAW_REASONS, STATE_FORMAT, STATE_VERSION, state_to_json
 
@@ -50,15 +62,20 @@ __all__ = [
     "action_strings",
     "all_cards_once",
     "at_visit",
+    "bonus_label",
     "canonical_json",
+    "card_label",
     "card_places",
     "check_position",
+    "count_of",
+    "describe_action",
     "first_colour",
     "legal_digest",
     "position",
     "position_from_json",
     "position_svg",
     "position_text",
+    "province_tile_label",
     "read_position",
     "readable_setup",
     "reads_back",
@@ -67,6 +84,7 @@ __all__ = [
     "state_digest",
     "state_from_json",
     "state_to_json",
+    "symbol_name",
     "to_move",
     "validate_state",
     "with_bonus",
