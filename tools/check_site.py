@@ -15,14 +15,15 @@ Playwright (never ``playwright install``: the browser is the system's). Starting
 - at both widths (:data:`VIEWPORTS`): nothing makes the page wider than the screen
   (no sideways scrolling), no picture is cut off by the screen's edge or a container,
   and on the phone the page's own heading is on the first screen (content first, the
-  navigation behind a button);
+  navigation behind a button), and so is the first answer of :data:`QUESTIONS_PAGE`;
 - the searches of :data:`SEARCHES` find a player's page first and the expected page
   among the first three, with real titles and a snippet of text.
 
 It keeps screenshots of :data:`KEY_PAGES` at both widths in ``SITE/_screenshots/``
 (``questions-phone.png`` ...), prints one line per problem, then the widest page and
-the lowest main heading at the phone's width, the top results of each search, and the
-counts; exit 1 on any problem, 2 if the browser cannot be started.
+the lowest main heading at the phone's width, how far down the questions page its first
+answer starts at the phone's width, the top results of each search, and the counts; exit 1
+on any problem, 2 if the browser cannot be started.
 """
 
 from __future__ import annotations
@@ -75,6 +76,20 @@ KEY_PAGES = {
 }
 """The pages kept as screenshots at every width (name: page, and the element to scroll
 to first, if not the top)."""
+
+QUESTIONS_PAGE = "rules/questions.html"
+"""The page players open at the table: its first answer must be on a phone's first screen."""
+
+FIRST_ANSWER = r"""
+(() => {
+  const question = document.querySelector('main h3, [role=main] h3, article h3, h3');
+  let answer = question ? question.nextElementSibling : null;
+  while (answer && answer.tagName !== 'P') answer = answer.nextElementSibling;
+  return answer ? answer.getBoundingClientRect().top + window.scrollY : -1;
+})()
+"""
+"""Run on the questions page: how far down its first answer (the paragraph after the first
+question) starts, -1 if there is none."""
 
 PLAYER_PAGES = ("rules/", "_generated/rules/", "_generated/rulings/", "_generated/components")
 """Where the players' pages live (the start of their path in the site)."""
@@ -204,6 +219,9 @@ class Report(NamedTuple):
     """Per viewport name: the widest page's width in pixels, and the page."""
     lowest_heading: tuple[int, str]
     """At the phone's width: the largest distance of a page's heading from the top."""
+    first_answer: int
+    """At the phone's width: the distance of the questions page's first answer from the
+    top (-1 without a questions page)."""
     searches: dict[str, list[dict[str, str]]]
     """Per query: the first results (title, page, snippet)."""
     slowest: float
@@ -328,6 +346,7 @@ def check_site(
     problems: list[str] = []
     widest: dict[str, tuple[int, str]] = {}
     lowest = (0, "")
+    first_answer = -1
     found_searches: dict[str, list[dict[str, str]]] = {}
     shots = site / "_screenshots"
     if screenshots:
@@ -370,6 +389,13 @@ def check_site(
                                 f"{where}: the heading starts {found['heading']:.0f} px down, "
                                 "below the first screen"
                             )
+                    if screen.mobile and name == QUESTIONS_PAGE:
+                        first_answer = round(page.evaluate(FIRST_ANSWER))
+                        if not 0 <= first_answer <= screen.height:
+                            problems.append(
+                                f"{where}: the first answer starts {first_answer} px down, "
+                                "not on the first screen"
+                            )
                 for key, (name, element) in KEY_PAGES.items():
                     if screenshots and (site / name).exists():
                         page.goto(base + quote(name), wait_until="load")
@@ -393,7 +419,7 @@ def check_site(
             context.close()
         finally:
             browser.close()
-    return Report(len(visited), problems, widest, lowest, found_searches, slowest)
+    return Report(len(visited), problems, widest, lowest, first_answer, found_searches, slowest)
 
 
 def main(argv: list[str]) -> int:
@@ -424,6 +450,11 @@ def main(argv: list[str]) -> int:
         print(f"check_site: widest page at the {label}'s width ({screen} px): {widest}")
     height, name = report.lowest_heading
     print(f"check_site: lowest main heading at the phone's width: {name} ({height} px down)")
+    if report.first_answer >= 0:
+        print(
+            f"check_site: first answer of {QUESTIONS_PAGE} at the phone's width: "
+            f"{report.first_answer} px down"
+        )
     for query, results in report.searches.items():
         print(f"check_site: search {query!r}:")
         for number, result in enumerate(results[:3], start=1):

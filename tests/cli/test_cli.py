@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -110,7 +111,8 @@ def test_replay_numbers_every_step_as_show_counts_them(
     trace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Step N of the account is the record's N-th step (``steps[N-1]``, what ``show
-    --step N`` shows after), and a step that scored ends with the totals it recorded."""
+    --step N`` shows after), and a step that scored ends with the totals it recorded (a
+    step that ended a visit with every seat's score after the visit)."""
     document = _document(trace)
     assert main(["replay", str(trace)]) == 0
     groups: list[list[str]] = []  # each step's lines, its numbered line first
@@ -125,9 +127,14 @@ def test_replay_numbers_every_step_as_show_counts_them(
         kind, _, rest = step["action"].partition(" ")
         assert ACCOUNT_WORDS[kind] in group[0], (step["action"], group[0])
         if kind in ("palace", "crown"):
-            assert group[0].endswith(f" in {rest}") or f" in {rest} " in group[0]
+            assert re.search(rf" in {re.escape(rest)}(?![\w-])", group[0]), group[0]
         totals = [line for line in group if line.startswith("scores now ")]
-        if step["scores"] != previous:
+        visit_end = [line for line in group if line.startswith("Scores after visit ")]
+        if visit_end:  # the step ended a visit: its totals, by seat, stand for both
+            assert totals == [], group
+            by_seat = visit_end[0].partition(": ")[2].split(", ")
+            assert [int(entry.rsplit(" ", 1)[1]) for entry in by_seat] == step["scores"]
+        elif step["scores"] != previous:
             assert totals == ["scores now " + ", ".join(map(str, step["scores"]))], group
         else:
             assert totals == [], group

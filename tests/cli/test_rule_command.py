@@ -6,6 +6,7 @@ clause markers: these tests check the tool, not a rule.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,75 @@ def test_a_prefix_lists_every_clause_under_it(capsys: pytest.CaptureFixture[str]
 def test_words_find_a_ruling(capsys: pytest.CaptureFixture[str]) -> None:
     out = _rule(capsys, "tied", "top", "scores")
     assert "RUL.END.TIED_WINNERS" in out
+
+
+def _named(text: str) -> str:
+    """Output with the rulebooks' names taken back to their numbers ("The Giochi Rari
+    edition (001)'s example" is "001's example"), as the TOML files write them."""
+    return re.sub(r"\b[Tt]he [A-Z][A-Za-z ]+ \((00[0-3])\)", r"\1", text)
+
+
+def _listed(out: str) -> list[str]:
+    """The ids of several matches, in the order printed."""
+    return re.findall(r"(?:^|\s)((?:TM|RUL)\.[A-Z0-9_.]+[A-Z0-9])\s+\((?:clause|ruling)\)", out)
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("monk tie", ["RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL", "TM.WITHDRAW.MAJORITY.STRICT"]),
+        ("princess tie", ["RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL", "TM.WITHDRAW.MAJORITY.STRICT"]),
+        ("draw pile empty", ["RUL.DECK.EXHAUSTED", "TM.VISIT.NEXT.RESHUFFLE"]),
+        ("crown next to my own palace", ["RUL.CROWN.BESIDE_OWN_PALACE"]),
+        ("can I pass", ["RUL.WITHDRAW.DISPLAY_PICKS"]),
+    ],
+)
+def test_player_words_lead_to_the_answer(
+    query: str, first: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["rule", *query.split()]) == 0
+    out = capsys.readouterr().out
+    assert _listed(out)[: len(first)] == first
+
+
+@pytest.mark.parametrize("query", ["monk tie", "draw pile empty", "crown next to my own palace"])
+def test_several_matches_print_whole_statements(
+    query: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = _named(_rule(capsys, *query.split()))
+    listed = _listed(out)
+    assert len(listed) > 1
+    for rule_id in listed:
+        entry = _ruling(rule_id) if rule_id.startswith("RUL.") else _clause(rule_id)
+        words = " ".join(str(entry.get("title") or entry["text"]).split())
+        assert words.rstrip(".") in out
+    for rule_id in listed[:3]:  # the first ones with their answer
+        if rule_id.startswith("RUL."):
+            assert " ".join(_ruling(rule_id)["resolution"].split()) in out
+    assert "..." not in out
+
+
+def test_a_symbol_finds_the_statement_in_general_terms(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    strict = _clause("TM.WITHDRAW.MAJORITY.STRICT")
+    assert "monk" not in strict["text"] and "symbol" in strict["text"]
+    assert "TM.WITHDRAW.MAJORITY.STRICT" in _listed(_rule(capsys, "monk", "tie"))
+
+
+def test_the_rulebooks_are_named(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _rule(capsys, "RUL.TEXT.WITHDRAWAL_EXAMPLE_ORDER")
+    assert "The Giochi Rari edition (001)'s withdrawal example" in out
+    assert "The Italian rulebook (000):" in out
+    assert not re.search(r"(?<![(\w])00[0-3](?![)\w])", out.split("Clauses:")[0])
+
+
+def test_words_of_which_none_holds_all_give_the_closest(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = _rule(capsys, "crown", "xylophone")
+    assert out.startswith("nothing holds every word of 'crown xylophone'")
+    assert "RUL.CROWN." in out
 
 
 def test_nothing_found_exits_1(capsys: pytest.CaptureFixture[str]) -> None:

@@ -82,6 +82,7 @@ def test_svg_draws_every_palace(
     record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "pictures" / "after-100.svg"
+    target.parent.mkdir()
     out = _show(capsys, str(record), "--step", "100", "--svg", str(target))
     assert str(target) in out
     root = ET.fromstring(target.read_text(encoding="utf-8"))
@@ -94,6 +95,42 @@ def test_svg_draws_every_palace(
     circles = list(root.iter(f"{SVG}circle")) + list(root.iter(f"{SVG}rect"))
     assert len(circles) >= 49  # every city (plus the background and the seat keys)
     assert not list(tmp_path.glob("pictures/.*"))  # no temporary file left
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["show", "{record}", "--svg", "{target}"],
+        ["play", "--players", "3", "--quiet", "--trace", "{target}"],
+        ["verify", "{record}", "--report", "json", "--output", "{target}"],
+    ],
+)
+def test_an_output_into_a_missing_folder_is_refused(
+    record: Path, tmp_path: Path, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "missing" / "out.file"
+    arguments = [word.format(record=record, target=target) for word in command]
+    with pytest.raises(SystemExit) as usage:  # a usage error, as argparse reports them
+        main(arguments)
+    assert usage.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1
+    assert f"the folder '{target.parent}' does not exist" in captured.err
+    assert captured.out == ""  # refused before any work
+    assert not target.parent.exists()
+
+
+def test_a_picture_over_the_file_shown_is_refused(
+    record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    copy = tmp_path / "game.json"
+    copy.write_bytes(record.read_bytes())
+    for written in (str(copy), f"{tmp_path}/./game.json"):
+        assert main(["show", str(copy), "--svg", written]) == 2
+        captured = capsys.readouterr()
+        assert captured.err == f"error: --svg {written}: is the file shown; name another file\n"
+        assert captured.out == ""
+    assert copy.read_bytes() == record.read_bytes()
 
 
 def _position_file(

@@ -102,7 +102,7 @@ def test_a_tie_wins_nothing_and_names_the_tied_rival() -> None:
     assert of(events, EventKind.WITHDRAW).counts == (0, 1, 1, 0, 0, 0)  # general, monk
     assert "tie" in tags and "tie-broken" not in tags
     assert (
-        "P0 wins nothing for the general tile: tied with P1 at 1 (a tie is no majority)"
+        "P0 wins nothing for the general influence tile: tied with P1 at 1 (a tie is no majority)"
         in lines(events, after)
     )
     assert "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in step_clauses(WITHDRAW, events)
@@ -125,7 +125,7 @@ def test_the_tie_is_broken_when_a_tied_player_withdraws() -> None:
     )
     assert "tie-broken" in tags and "tie" not in tags
     assert (
-        "P1 wins the general tile with 1 general against P2 0, P3 0; "
+        "P1 wins the general influence tile with 1 general against P2 0, P3 0; "
         "the tie ended when a tied player withdrew"
     ) in lines(events, after)
 
@@ -159,8 +159,8 @@ def test_zero_symbols_never_win_even_alone() -> None:
     assert "P0 withdraws without having played (wins nothing), the last player in the visit" in (
         text
     )
-    assert "P0 wins nothing for the crown: no Grand Moguls, and zero never wins" in text
-    assert "nobody won province tile province-01; it leaves the game" in text
+    assert "P0 wins nothing for the crown: no Grand Mogul, and zero never wins" in text
+    assert "nobody won province tile 1 (rice); it leaves the game" in text
 
 
 def test_fewer_symbols_names_who_had_more() -> None:
@@ -171,7 +171,7 @@ def test_fewer_symbols_names_who_had_more() -> None:
     assert general.clauses == ("TM.WITHDRAW.COMPARE", "TM.WITHDRAW.MAJORITY.STRICT")
     assert of(events, EventKind.NO_MAJORITY, M).counts == (1, 1, 0, 0)  # monks are tied
     assert "tie" in tags
-    assert "P0 wins nothing for the general tile: 1 against P1 2" in lines(events, after)
+    assert "P0 wins nothing for the general influence tile: 1 against P1 2" in lines(events, after)
 
 
 # ---------------------------------------------------------------------------------------
@@ -209,7 +209,7 @@ def test_withdrawing_without_playing_draws_a_private_card() -> None:
     assert drawn.clauses == ("TM.WITHDRAW.WITHOUT_PLAYING", "RUL.WITHDRAW.WITHOUT_PLAYING")
     assert "withdraw-without-playing" in tags
     text = lines(events, after)
-    assert "P0 draws 1 card(s) from the deck for withdrawing without playing" in text
+    assert "P0 draws 1 card from the deck for withdrawing without playing" in text
     assert not any(top in line for line in text)  # the drawn card stays hidden
 
 
@@ -235,7 +235,7 @@ def test_crown_beside_own_palace_on_a_fortress() -> None:
     )
     assert {"crown-on-fortress", "crown-on-occupied", "crown-beside-palace"} <= tags
     assert (
-        f"P0 places the crown palace in B3 beside P0's palace "
+        f"P0 places the crown palace in B3, in the same city as P0's palace "
         f"(bonus tile {bonus} stays: a crown palace takes no bonus)"
     ) in lines(events, after)
 
@@ -262,7 +262,7 @@ def test_a_palace_without_a_legal_city_is_forfeited() -> None:
     palaces = of(events, EventKind.SCORE)
     assert (palaces.points, palaces.source) == (1, PointSource.PALACES)
     assert palaces.cities == ("A1", "A2", "A3", "A4")
-    assert "P0 has no legal city for 1 palace(s); they are not placed" in lines(events, after)
+    assert "P0 has no legal city for 1 palace; it is not placed" in lines(events, after)
 
 
 # ---------------------------------------------------------------------------------------
@@ -285,7 +285,7 @@ def test_card_bonus_from_an_empty_deck_stops_for_a_reshuffle() -> None:
     assert bonus.clauses == ("TM.REWARD.FORTRESS.BONUS", "TM.SCORE.BONUS.CARD")
     assert after.step is Step.SHUFFLE
     assert {"card-bonus-empty-deck", "deck-exhausted"} <= tags
-    assert f"P0 takes bonus tile {tile} in B3 (a card): draws the top card" in lines(events, after)
+    assert f"P0 takes bonus tile {tile} in B3 (card): draws the top card" in lines(events, after)
     discarded = len(after.discard)
     action = random_reshuffle(after, random.Random(7))
     resumed, events, tags = step(after, str(action))
@@ -308,7 +308,7 @@ def test_deck_and_discard_both_empty() -> None:
     )
     assert {"deck-exhausted", "discard-exhausted"} <= tags
     assert (
-        "P0 cannot draw 1 card(s) for withdrawing without playing: deck and discard pile are empty"
+        "P0 cannot draw 1 card for withdrawing without playing: deck and discard pile are empty"
     ) in lines(events, after)
 
 
@@ -341,8 +341,8 @@ def test_pairs_exchanged_at_the_same_visit_end() -> None:
     assert "RUL.SPECIAL.CHANGES_HANDS" in taken[0].clauses
     assert {"special-changes-hands", "pairs-collide"} <= tags
     text = lines(events, after)
-    assert f"P1 exchanges two princess tiles for {PRINCESS_CARD} from P0" in text
-    assert f"P2 exchanges two vizier tiles for {VIZIER_CARD} from the table" in text
+    assert f"P1 exchanges two princess influence tiles for {PRINCESS_CARD} from P0" in text
+    assert f"P2 exchanges two vizier influence tiles for {VIZIER_CARD} from the table" in text
 
 
 def test_tied_winners_and_the_hand_breakdown() -> None:
@@ -359,10 +359,10 @@ def test_tied_winners_and_the_hand_breakdown() -> None:
     assert "tied-winners" in tags
     text = lines(events, after)
     assert (
-        "P1 scores 2 for the cards in hand: 0 special, 0 white, 2 of the largest colour  [+2]"
-        in text
+        "P1 scores 2 for the cards in hand: 0 special cards, 0 white cards, "
+        "2 cards of the largest colour  [+2]" in text
     )
-    assert "game over; winner(s): P0 and P1 with 40" in text
+    assert "game over; winners (tied): P0 and P1 with 40 points" in text
     assert "RUL.END.TIED_WINNERS" in step_clauses(WITHDRAW, events)
 
 

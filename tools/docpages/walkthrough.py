@@ -69,8 +69,9 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
         "happened, from the engine's events (the same text as `tajmahal replay`), and the "
         "clauses and rulings that decided each event; the points of the visit by source; "
         "then the board after the visit "
-        "(`tajmahal show " + relative + " --step N`). Palaces are houses in the seat's "
-        "colour, the crown palace outlined in gold; the current province is outlined in red.",
+        "(`tajmahal show " + relative + " --step N --svg board.svg`): the court, the display "
+        "and each player's cards and tiles under it, and a legend; the province outlined in "
+        "red is the one visited next.",
         "",
         "Rule set: " + ", ".join(f"`{k}={v}`" for k, v in record.rules.to_json().items()) + ".",
         "",
@@ -112,7 +113,7 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
             if event.kind is EventKind.VISIT:
                 close_visit(replayed.after, replayed.index + 1)
                 visit_number = event.counts[0] if event.counts else visit_number + 1
-                header = event_lines([event], names, replayed.after)[0].strip("\n= ")
+                header = event_lines([event], names, replayed.after)[-1].strip("\n= ")
                 visit_lines = [f"## Visit {visit_number}", "", header + ".", ""]
                 continue
             if event.points and event.seat is not None:
@@ -120,12 +121,16 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
             texts = event_lines([event], names, replayed.after)
             if not texts:
                 continue
-            why = [c for c in event.clauses if index.known(c, f"{relative} step {replayed.index}")]
+            where = f"{relative} step {replayed.index + 1}"
+            why = [c for c in event.clauses if index.known(c, where)]
             because = " — " + ", ".join(id_link(c) for c in why) if why else ""
             visit_lines.append(f"- {one_line(texts[0].strip())}{because}")
         previous = replayed.after
     close_visit(previous, len(record.steps))
     final = previous
-    winners = " and ".join(f"P{seat}" for seat in final.winners())
-    lines += ["## The result", "", f"Final scores {list(final.scores)}; winner(s): {winners}.", ""]
+    winners = final.winners()
+    label = " and ".join(f"P{seat}" for seat in winners)
+    won = f"winners (tied): {label}" if len(winners) > 1 else f"winner: {label}"
+    scores = ", ".join(f"P{seat} {score}" for seat, score in enumerate(final.scores))
+    lines += ["## The result", "", f"Final scores: {scores}; {won}.", ""]
     writer.write("walkthrough.md", "\n".join(lines))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -45,9 +45,15 @@ def play_match(
     rules: RuleSet | None = None,
     *,
     full: bool = False,
+    watch: Callable[[GameState, Action, GameState, tuple[Event, ...]], None] | None = None,
 ) -> MatchResult:
     """Play a full game: setup and reshuffles drawn from ``seed``, decisions by ``players``
-    (``full``: the record also lists every step's legal actions and public position)."""
+    (``full``: the record also lists every step's legal actions and public position).
+
+    ``watch`` is told every step as it is played (the position before it, the action,
+    the position after it and what happened), so that a game can be followed live, as
+    the command line does for a human seat.
+    """
     count = len(players)
     rule_set = rules if rules is not None else RuleSet()
     setup = random_setup(components, count, seed)
@@ -76,5 +82,7 @@ def play_match(
         after, happened = apply_with_events(state, action)
         recorder.add(state, action, after, happened, legal)
         events.append(happened)
+        if watch is not None:
+            watch(state, action, after, happened)
         state = after
     return MatchResult(recorder.record(state), state, tuple(events), initial)

@@ -24,6 +24,7 @@ from tajmahal.cli._options import (
     compared_fields,
     integer,
     number,
+    output_file,
     refuse_input,
     seed,
 )
@@ -256,6 +257,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--out",
+        type=output_file,
         default="diff-divergence.json",
         metavar="FILE",
         help="where to write the shrunk game record",

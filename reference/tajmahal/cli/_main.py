@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, cast
 
 from tajmahal._version import __version__
@@ -27,8 +27,10 @@ from tajmahal.cli import _rule as rule_command
 from tajmahal.cli import _serve as serve
 from tajmahal.cli import _show as show_command
 from tajmahal.cli import _verify as verify
+from tajmahal.cli._human import HUMAN, GameAbandoned, Table
 from tajmahal.cli._inspect import caption, marked_lines, report
-from tajmahal.cli._options import add_components_option, chosen_components, seed
+from tajmahal.cli._options import add_components_option, chosen_components, output_file, seed
+from tajmahal.cli._rule import statement
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import display_name, escape_controls
 from tajmahal.model import DEFAULT_RULES, RULE_OPTIONS, Components, GameState, RuleSet
@@ -45,6 +47,7 @@ from tajmahal.records import (
     step_account,
     write_record,
 )
+from tajmahal.registry import load_registry
 from tajmahal.verification import inspect_record
 
 if TYPE_CHECKING:
@@ -78,17 +81,32 @@ def _rules(options: Sequence[str]) -> RuleSet:
     return RuleSet.from_json(values, source="--rule", field="rule")
 
 
-def _agents(spec: str, players: int, seed: int) -> list[Player]:
+def seat_types(spec: str, players: int) -> list[str]:
+    """The player type of each seat: the ``--agents`` list in order, repeated round the
+    table, except that a human seat is never repeated (the list's other types fill the
+    seats after it, or ``greedy`` when it names no other)."""
     names = [name.strip() for name in spec.split(",") if name.strip()]
     if not names:
         raise TajMahalError("--agents: name at least one player type")
-    unknown = [name for name in names if name not in PLAYER_TYPES]
+    known = [*PLAYER_TYPES, HUMAN]
+    unknown = [name for name in names if name not in known]
     if unknown:
         raise TajMahalError(
-            f"--agents: unknown player type(s) {', '.join(unknown)} "
-            f"(known: {', '.join(PLAYER_TYPES)})"
+            f"--agents: unknown player {'type' if len(unknown) == 1 else 'types'} "
+            f"{', '.join(unknown)} (known: {', '.join(known)})"
         )
-    return [PLAYER_TYPES[names[seat % len(names)]](seed * 10 + seat) for seat in range(players)]
+    computers = [name for name in names if name != HUMAN] or ["greedy"]
+    seats = names[:players]
+    return seats + [computers[extra % len(computers)] for extra in range(players - len(seats))]
+
+
+def _agents(types: Sequence[str], seed: int, table: Table | None) -> list[Player]:
+    return [
+        table.seat(seat)
+        if kind == HUMAN and table is not None
+        else PLAYER_TYPES[kind](seed * 10 + seat)
+        for seat, kind in enumerate(types)
+    ]
 
 
 def _account(
@@ -118,13 +136,53 @@ def _print_account(lines: list[str], state: GameState, record: Record, quiet: bo
         )
 
 
+def _statements() -> Callable[[str], str | None]:
+    """The statement of a clause or ruling by its id (the registry is read once, when a
+    refusal is first explained)."""
+    known: dict[str, str] = {}
+
+    def statement_of(rule_id: str) -> str | None:
+        if not known:
+            registry = load_registry()
+            known.update(
+                (entry["id"], statement(entry))
+                for entry in (*registry["clauses"], *registry["rulings"])
+            )
+        return known.get(rule_id)
+
+    return statement_of
+
+
 def _play(arguments: argparse.Namespace) -> int:
     components = chosen_components(arguments.components)
     rules = _rules(arguments.rule)
-    agents = _agents(arguments.agents, arguments.players, arguments.seed)
-    result = play_match(components, agents, arguments.seed, rules, full=arguments.full)
-    lines, state = _account(result.record, components, "(this game)", arguments.quiet)
-    _print_account(lines, state, result.record, arguments.quiet)
+    types = seat_types(arguments.agents, arguments.players)
+    table = None
+    if HUMAN in types:
+        table = Table(types, _statements(), sys.stdin, sys.stdout, account=not arguments.quiet)
+    agents = _agents(types, arguments.seed, table)
+    try:
+        result = play_match(
+            components,
+            agents,
+            arguments.seed,
+            rules,
+            full=arguments.full,
+            watch=table.watch if table is not None else None,
+        )
+    except KeyboardInterrupt:
+        if table is None:
+            raise
+        print(f"interrupted at step {table.steps + 1}; the game is abandoned", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except GameAbandoned as error:  # Ctrl-C at the prompt is no error, the end of input is
+        print(f"{'' if error.interrupted else 'error: '}{error}", file=sys.stderr)
+        return EXIT_INTERRUPTED if error.interrupted else EXIT_BAD_INPUT
+    if table is not None:  # the account was told as the game went
+        print("\n".join(closing_lines(result.final, result.record.names)))
+    else:
+        lines, state = _account(result.record, components, "(this game)", arguments.quiet)
+        _print_account(lines, state, result.record, arguments.quiet)
     if arguments.trace is not None:
         write_record(result.record, arguments.trace)
         print(f"Trace written to {arguments.trace} ({len(result.record.steps)} steps)")
@@ -278,12 +336,18 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a full game between built-in players")
     play.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="how many players")
     play.add_argument("--seed", type=seed, default=0, help="seed of setup, reshuffles and players")
-    play.add_argument("--trace", metavar="FILE", help="write the game record (JSON) here")
+    play.add_argument(
+        "--trace",
+        type=output_file,
+        metavar="FILE",
+        help="write the game record (JSON) here (its folder must exist)",
+    )
     play.add_argument(
         "--agents",
         default="greedy,random",
         help=f"comma-separated player types, repeated round the table "
-        f"({', '.join(PLAYER_TYPES)}); default: greedy,random",
+        f"({', '.join(PLAYER_TYPES)}, or {HUMAN}: a seat played at this terminal, never "
+        "repeated); default: greedy,random",
     )
     play.add_argument(
         "--rule",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -132,6 +133,23 @@ def number(low: float, high: float = MAX_SECONDS, *, above: bool = False) -> Cal
 
     convert.__name__ = "number"
     return convert
+
+
+def output_file(text: str) -> str:
+    """An argparse ``type``: a file a command writes (``--trace``, ``--svg``, ``--output``).
+
+    Its folder must exist: a missing folder is refused, not created, so that a slip in
+    the path is caught before any work is done instead of scattering new folders. What
+    the path itself may be (a regular file or nothing yet; never a folder, a device or an
+    empty path) is checked when the file is written
+    (:func:`tajmahal.records.write_text_atomic`).
+    """
+    folder = os.path.dirname(text) or "."
+    if "\0" not in text and not os.path.isdir(folder):
+        if os.path.exists(folder):
+            raise argparse.ArgumentTypeError(f"{folder!r} is not a folder")
+        raise argparse.ArgumentTypeError(f"the folder {folder!r} does not exist (create it first)")
+    return text
 
 
 def refuse_input(

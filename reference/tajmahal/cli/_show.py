@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from tajmahal.cli._inspect import beside_lines, caption, report
-from tajmahal.cli._options import add_components_option, chosen_components, plain_description
+from tajmahal.cli._options import (
+    add_components_option,
+    chosen_components,
+    output_file,
+    plain_description,
+    refuse_input,
+)
 from tajmahal.errors import StateFormatError, TajMahalError
 from tajmahal.inputs import RECORD_LIMITS, check_record_limits, display_name, read_json
 from tajmahal.model import Components, GameState
@@ -64,6 +70,7 @@ def load_position(
 
 
 def _show(arguments: argparse.Namespace) -> int:
+    refuse_input(arguments.svg, [arguments.file], "--svg", "the file shown")
     components = chosen_components(arguments.components)
     state, names, title, inspection = load_position(arguments.file, arguments.step, components)
     if arguments.svg is not None:
@@ -98,6 +105,11 @@ def register(commands: Any) -> None:
         metavar="N",
         help="for a record: the position after the first N steps (default: after the last)",
     )
-    show.add_argument("--svg", metavar="OUT", help="write the position as an SVG picture to OUT")
+    show.add_argument(
+        "--svg",
+        type=output_file,
+        metavar="OUT",
+        help="write the position as an SVG picture to OUT (its folder must exist)",
+    )
     add_components_option(show)
     show.set_defaults(handler=_show)

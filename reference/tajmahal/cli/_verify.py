@@ -27,6 +27,7 @@ from tajmahal.cli._options import (
     add_components_option,
     chosen_components,
     integer,
+    output_file,
     refuse_input,
 )
 from tajmahal.model import Components
@@ -120,6 +121,7 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--output",
+        type=output_file,
         metavar="FILE",
         help="write the report here, whole, never over an input (default: standard output)",
     )

@@ -10,6 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tajmahal.model import Components, Event, EventKind, GameState, PointSource, Symbol
+from tajmahal.notation import (
+    bonus_label,
+    card_label,
+    count_of,
+    province_tile_label,
+    symbol_name,
+)
 from tajmahal.records._replay import ReplayedStep
 
 
@@ -33,33 +40,29 @@ def opening_lines(state: GameState, names: Sequence[str] | None) -> list[str]:
     )
     lines.append(f"Visit order (tile: province): {order}")
     bonus = ", ".join(
-        f"{city}={tile} ({_bonus_label(components, tile)})" for city, tile in state.bonus_on_board
+        f"{city}={tile} ({bonus_label(components, tile)})" for city, tile in state.bonus_on_board
     )
     lines.append(f"Bonus tiles: {bonus}")
     lines.append(_visit_header(state))
     return lines
 
 
-def _bonus_label(components: Components, tile_id: str) -> str:
-    tile = components.bonus_tiles[tile_id]
-    if tile.good is not None:
-        return tile.good.value
-    return {"taj-mahal": "4 points", "points": "2 points", "card": "a card"}[tile.kind.value]
-
-
 def _visit_header(state: GameState) -> str:
     tile = state.court_province_tile
-    goods = ""
-    if tile is not None:
-        goods = (
-            " ("
-            + ", ".join(g.value for g in state.config.components.province_tiles[tile].goods)
-            + ")"
-        )
+    components = state.config.components
+    won = f"{province_tile_label(components, tile)}" if tile is not None else "no province tile"
     return (
-        f"\n== Visit {state.visit}: province {state.current_province}, tile {tile}{goods}; "
-        f"P{state.start_player} starts; display: {', '.join(state.display)}"
+        f"\n== Visit {state.visit}: province {state.current_province}, {won}; start player "
+        f"P{state.start_player}; display: {', '.join(state.display) or 'empty'}"
     )
+
+
+def _totals(state: GameState, names: Sequence[str] | None) -> str:
+    """Every seat's score after the visit before ``state``'s (the running totals)."""
+    scores = ", ".join(
+        f"{player_label(seat, names)} {player.score}" for seat, player in enumerate(state.players)
+    )
+    return f"  Scores after visit {state.visit - 1}: {scores}"
 
 
 def event_lines(
@@ -75,6 +78,7 @@ def event_lines(
     lines = []
     for event in events:
         if event.kind is EventKind.VISIT:
+            lines.append(_totals(after, names))
             lines.append(_visit_header(after))
             continue
         text = _event_text(event, components, names)
@@ -120,45 +124,44 @@ def numbered_lines(
 def step_account(replayed: ReplayedStep, names: Sequence[str] | None) -> list[str]:
     """The account of one replayed step as ``tajmahal replay`` prints it: its
     :func:`event_lines`, numbered (:func:`numbered_lines`), with the running totals when
-    the step scored."""
+    the step scored (a step that ends a visit gives them by seat in its "Scores after
+    visit" line instead, so they are not repeated)."""
     after = replayed.after
-    scored = after.scores if after.scores != replayed.before.scores else None
+    ends_visit = any(event.kind is EventKind.VISIT for event in replayed.events)
+    scored = after.scores if after.scores != replayed.before.scores and not ends_visit else None
     return numbered_lines(replayed.number, event_lines(replayed.events, names, after), scored)
 
 
-def _card(components: Components, card_id: str) -> str:
-    card = components.cards.get(card_id)
-    if card is None:
-        return f"{card_id} (special)" if card_id in components.specials else card_id
-    return f"{card_id} ({card.colour.value}: {'+'.join(s.value for s in card.symbols)})"
-
-
 def _cards(components: Components, cards: Iterable[str]) -> str:
-    return ", ".join(_card(components, card) for card in cards)
+    return ", ".join(card_label(components, card) for card in cards)
 
 
 def _seats(seats: Iterable[int], names: Sequence[str] | None) -> str:
     return " and ".join(player_label(seat, names) for seat in seats)
 
 
-def _force(symbol: Symbol | None, tiles: tuple[str, ...]) -> str:
+def _force(symbol: Symbol | None, tiles: tuple[str, ...], components: Components) -> str:
     if symbol is Symbol.MOGUL:
         return "the crown"
     if symbol is Symbol.ELEPHANT:
-        return f"province tile {tiles[0]}" if tiles else "the province tile"
-    return f"the {symbol.value if symbol else '?'} tile"
+        if tiles and tiles[0] in components.province_tiles:
+            return province_tile_label(components, tiles[0]).split(" (")[0]
+        return "the province tile"
+    return f"the {symbol.value if symbol else '?'} influence tile"
 
 
 def _symbols(count: int, symbol: Symbol | None) -> str:
-    name = "Grand Mogul" if symbol is Symbol.MOGUL else symbol.value if symbol else "symbol"
-    return f"{count} {name}{'' if count == 1 else 's'}"
+    """``1 monk``, ``2 princesses``, ``3 Grand Moguls``."""
+    if symbol is None:
+        return count_of(count, "symbol")
+    return f"1 {symbol_name(symbol)}" if count == 1 else symbol_name(symbol, count)
 
 
-def _majority_text(event: Event, names: Sequence[str] | None) -> str | None:
+def _majority_text(event: Event, names: Sequence[str] | None, components: Components) -> str | None:
     """Why a force was won or not: the compared counts, the tie and its seats."""
     own, others = event.counts[0], event.counts[1:]
     rivals = list(zip(event.seats, others, strict=True))
-    force = _force(event.symbol, event.tiles)
+    force = _force(event.symbol, event.tiles, components)
     against = ", ".join(f"{player_label(seat, names)} {count}" for seat, count in rivals)
     if event.kind is EventKind.WIN:
         versus = f"against {against}" if rivals else "with nobody left to compare with"
@@ -172,7 +175,8 @@ def _majority_text(event: Event, names: Sequence[str] | None) -> str | None:
     if own == 0:
         if "RUL.MAJORITY.ZERO_SYMBOLS" not in event.clauses:
             return None
-        return f"wins nothing for {force}: no {_symbols(0, event.symbol)[2:]}, and zero never wins"
+        name = symbol_name(event.symbol) if event.symbol is not None else "symbol"
+        return f"wins nothing for {force}: no {name}, and zero never wins"
     if best == own:
         tied = [seat for seat, count in rivals if count == own]
         return (
@@ -197,7 +201,7 @@ def _draw_reason(event: Event) -> str:
 def _event_text(event: Event, components: Components, names: Sequence[str] | None) -> str | None:
     kind = event.kind
     if kind is EventKind.PLAY:
-        return "plays " + " and ".join(_card(components, card) for card in event.cards)
+        return "plays " + " and ".join(card_label(components, card) for card in event.cards)
     if kind is EventKind.WITHDRAW:
         text = (
             "withdraws"
@@ -206,14 +210,18 @@ def _event_text(event: Event, components: Components, names: Sequence[str] | Non
         )
         return text + ("" if event.seats else ", the last player in the visit")
     if kind in (EventKind.WIN, EventKind.NO_MAJORITY):
-        return _majority_text(event, names)
+        return _majority_text(event, names, components)
     if kind is EventKind.PALACE:
-        beside = f" beside {_seats(event.seats, names)}'s crown palace" if event.seats else ""
-        return f"places a palace in {event.cities[0]}{beside}"
+        shared = (
+            f", in the same city as {_seats(event.seats, names)}'s crown palace"
+            if event.seats
+            else ""
+        )
+        return f"places a palace in {event.cities[0]}{shared}"
     if kind is EventKind.CROWN:
         text = f"places the crown palace in {event.cities[0]}"
         if event.seats:
-            text += f" beside {_seats(event.seats, names)}'s palace"
+            text += f", in the same city as {_seats(event.seats, names)}'s palace"
         if event.tiles:
             text += f" (bonus tile {event.tiles[0]} stays: a crown palace takes no bonus)"
         return text
@@ -221,18 +229,19 @@ def _event_text(event: Event, components: Components, names: Sequence[str] | Non
         tile = event.tiles[0]
         where = f"bonus tile {tile} in {event.cities[0]}"
         if event.source is None:
-            return f"takes {where} ({_bonus_label(components, tile)}): draws the top card"
-        return f"takes {where} ({_bonus_label(components, tile)}) and scores {event.points}"
+            return f"takes {where} ({bonus_label(components, tile)}): draws the top card"
+        return f"takes {where} ({bonus_label(components, tile)}) and scores {event.points}"
     if kind is EventKind.SCORE:
         if event.source is PointSource.PLUS_TWO:
             return f"scores 2 for the +2 card {event.cards[0]}"
         if event.source is PointSource.PROVINCE_TILE:
-            won = components.province_tiles[event.tiles[0]]
-            goods = ", ".join(good.value for good in won.goods)
-            return f"scores {event.points} for province tile {won.id} ({goods})"
+            return f"scores {event.points} for {province_tile_label(components, event.tiles[0])}"
+        chained = event.points - 1
+        if not chained:
+            return f"scores {event.points} for palaces (the current province)"
         return (
-            f"scores {event.points} for palaces (1 for the current province and "
-            f"{event.points - 1} connected province(s))"
+            f"scores {event.points} for palaces (the current province and "
+            f"{count_of(chained, 'province')} joined to it by a chain)"
         )
     if kind is EventKind.DISCARD:
         return f"discards {_cards(components, event.cards)}"
@@ -248,16 +257,16 @@ def _event_text(event: Event, components: Components, names: Sequence[str] | Non
     if kind is EventKind.DRAW:
         if event.counts:
             return (
-                f"cannot draw {event.counts[0]} card(s) for {_draw_reason(event)}: deck and "
-                "discard pile are empty"
+                f"cannot draw {count_of(event.counts[0], 'card')} for {_draw_reason(event)}: "
+                "deck and discard pile are empty"
             )
         if event.seat is None:
             return None  # the display is shown in the visit header
-        return f"draws {len(event.cards)} card(s) from the deck for {_draw_reason(event)}"
+        return f"draws {count_of(len(event.cards), 'card')} from the deck for {_draw_reason(event)}"
     if kind is EventKind.RESHUFFLE:
-        return f"the {event.counts[0]} discarded cards are shuffled into a new deck"
+        return f"the discard pile ({count_of(event.counts[0], 'card')}) is shuffled into a new deck"
     if kind is EventKind.EXCHANGE:
-        pair = f"two {event.symbol.value if event.symbol else '?'} tiles"
+        pair = f"two {event.symbol.value if event.symbol else '?'} influence tiles"
         if "TM.SPECIAL.ALREADY_HELD" in event.clauses:
             return f"returns {pair} and keeps {event.cards[0]} (already held)"
         source = f"from {_seats(event.seats, names)}" if event.seats else "from the table"
@@ -265,17 +274,22 @@ def _event_text(event: Event, components: Components, names: Sequence[str] | Non
     if kind is EventKind.FORFEIT:
         if event.symbol is Symbol.MOGUL:
             return "has no legal city for the crown palace; it is not placed"
-        return f"has no legal city for {event.counts[0]} palace(s); they are not placed"
+        owed = count_of(event.counts[0], "palace")
+        placed = "it is" if event.counts[0] == 1 else "they are"
+        return f"has no legal city for {owed}; {placed} not placed"
     if kind is EventKind.UNWON:
-        return f"nobody won province tile {event.tiles[0]}; it leaves the game"
+        tile = event.tiles[0]
+        named = province_tile_label(components, tile) if tile in components.province_tiles else tile
+        return f"nobody won {named}; it leaves the game"
     if kind is EventKind.HAND:
         specials, whites, largest = event.counts
         return (
-            f"scores {event.points} for the cards in hand: {specials} special, {whites} white, "
-            f"{largest} of the largest colour"
+            f"scores {event.points} for the cards in hand: {count_of(specials, 'special card')}, "
+            f"{count_of(whites, 'white card')}, {count_of(largest, 'card')} of the largest colour"
         )
     if kind is EventKind.END:
-        return f"game over; winner(s): {_seats(event.seats, names)} with {max(event.counts)}"
+        won = "winner" if len(event.seats) == 1 else "winners (tied)"
+        return f"game over; {won}: {_seats(event.seats, names)} with {max(event.counts)} points"
     return None
 
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from tajmahal.registry._search import rank_entries
 
 AREAS = (
     "components",
@@ -47,6 +48,32 @@ RULEBOOKS = {
     "003": "003 (French summary)",
 }
 """The four rulebooks by their file prefix, with a short description."""
+
+BOOK_NAMES = {
+    "000": "the Italian rulebook (000)",
+    "001": "the Giochi Rari edition (001)",
+    "002": "the Spanish rulebook (002)",
+    "003": "the French summary (003)",
+}
+"""The four rulebooks by what they are, as a player reads them named (the glossary's
+words); the number after the name is the one their files' names start with."""
+
+_BOOK_NUMBER = re.compile(r"(?<![\w./(-])(00[0-3])(?!\w)")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\(|\n\s*)$")
+
+
+def name_books(text: str) -> str:
+    """``text`` with every bare rulebook number named: "001's example" becomes "the
+    Giochi Rari edition (001)'s example", capitalised at the start of a sentence."""
+
+    def named(match: re.Match[str]) -> str:
+        name = BOOK_NAMES[match.group(1)]
+        if _SENTENCE_START.search(text[: match.start()]):
+            name = name[0].upper() + name[1:]
+        return name
+
+    return _BOOK_NUMBER.sub(named, text)
+
 
 Registry = dict[str, list[dict[str, Any]]]
 """``{"clauses": [...], "rulings": [...]}`` as described in the module docstring."""
@@ -150,46 +177,26 @@ def load_registry() -> Registry:
     return registry_from_sources(root) if root is not None else packaged_registry()
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9+]+", text.lower())
-
-
-def _haystack(entry: dict[str, Any]) -> str:
-    parts = [entry["id"], entry.get("title", ""), entry.get("text", ""), entry.get("question", "")]
-    parts += [entry.get("differs", ""), entry.get("resolution", "")]
-    return " ".join(parts).lower()
-
-
 def search(registry: Registry, query: str) -> list[dict[str, Any]]:
-    """Clauses and rulings matching ``query``, best first.
+    """Clauses and rulings matching ``query``, best first (:func:`find` says more)."""
+    return find(registry, query)[0]
+
+
+def find(registry: Registry, query: str) -> tuple[list[dict[str, Any]], bool]:
+    """Clauses and rulings matching ``query``, best first, and whether they hold every
+    word of it.
 
     An exact id (any case) gives that entry alone; an id prefix (``TM.REWARD.CROWN``)
-    every entry under it; otherwise entries containing every word of the query (by
-    prefix: ``crown bonus`` finds "crowned" and "bonus tile"), ranked by how many of the
-    words occur in the id, title or statement.
+    every entry under it; otherwise words, as a player asks (``monk tie``, ``draw pile
+    empty``), found with the glossary's words and the general terms that cover them and
+    ranked statement first (:mod:`tajmahal.registry._search`).
     """
     entries = [*registry["clauses"], *registry["rulings"]]
     wanted = query.strip().upper()
     exact = [entry for entry in entries if entry["id"] == wanted]
     if exact:
-        return exact
+        return exact, True
     prefixed = [entry for entry in entries if entry["id"].startswith(wanted + ".")]
     if prefixed:
-        return prefixed
-    words = _words(query)
-    if not words:
-        return []
-
-    def matches(entry: dict[str, Any]) -> Iterator[int]:
-        found = set(_words(_haystack(entry)))
-        for word in words:
-            yield 1 if any(token.startswith(word) for token in found) else 0
-
-    scored = []
-    for index, entry in enumerate(entries):
-        hits = list(matches(entry))
-        if all(hits):
-            head = " ".join([entry["id"], entry.get("title", ""), entry.get("text", "")]).lower()
-            rank = sum(word in head for word in words)
-            scored.append((-rank, index, entry))
-    return [entry for _, _, entry in sorted(scored, key=lambda item: (item[0], item[1]))]
+        return prefixed, True
+    return rank_entries(entries, query)
