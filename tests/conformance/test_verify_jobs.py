@@ -172,10 +172,12 @@ def test_jobs_zero_is_one_process_per_core(
 
 
 def test_a_negative_number_of_jobs_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["verify", str(CORPUS / RECORDS[0]), "--jobs", "-1"]) == 2
+    with pytest.raises(SystemExit) as caught:
+        main(["verify", str(CORPUS / RECORDS[0]), "--jobs", "-1"])
+    assert caught.value.code == 2
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: --jobs: ")
+    assert len(lines) == 1 and lines[0].startswith("error: argument --jobs: ")
     assert "found -1" in lines[0]
     assert captured.out == ""
     with pytest.raises(ValueError, match="found -2"):

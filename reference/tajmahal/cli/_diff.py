@@ -13,7 +13,7 @@ import argparse
 import json
 from typing import Any
 
-from tajmahal.cli._options import add_components_option, chosen_components
+from tajmahal.cli._options import add_components_option, chosen_components, integer, number, seed
 from tajmahal.conformance import OPTIONAL_FIELDS, DiffResult, divergence_record, run_diff
 from tajmahal.errors import TajMahalError
 from tajmahal.model import RULE_OPTIONS
@@ -131,8 +131,6 @@ def _print_text(document: dict[str, Any]) -> None:
 
 def _diff(arguments: argparse.Namespace) -> int:
     components = chosen_components(arguments.components)
-    if arguments.games < 1 or arguments.timeout <= 0:
-        raise TajMahalError("--games must be at least 1 and --timeout positive")
     result = run_diff(
         arguments.engine,
         components,
@@ -168,9 +166,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="COMMAND",
         help="the command that starts the other engine (split like a shell, no shell run)",
     )
-    parser.add_argument("--games", type=int, default=20, metavar="N", help="games to play")
+    parser.add_argument("--games", type=integer(1), default=20, metavar="N", help="games to play")
     parser.add_argument(
-        "--seed", type=int, default=0, metavar="S", help="seed of setups, rules and choices"
+        "--seed", type=seed, default=0, metavar="S", help="seed of setups, rules and choices"
     )
     parser.add_argument(
         "--players", type=int, choices=(3, 4, 5), help="player count (default: 3 to 5, varied)"
@@ -183,7 +181,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="fix a rule-set option (options not fixed vary from the second game on)",
     )
     parser.add_argument(
-        "--timeout", type=float, default=10.0, metavar="SECONDS", help="seconds allowed per reply"
+        "--timeout",
+        type=number(0, above=True),
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds allowed per reply",
     )
     parser.add_argument(
         "--out",
@@ -193,14 +195,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--shrink-budget",
-        type=int,
+        type=integer(0),
         default=400,
         metavar="N",
         help="most games replayed while shrinking",
     )
     parser.add_argument(
         "--shrink-seconds",
-        type=float,
+        type=number(0),
         default=30.0,
         metavar="S",
         help="most seconds spent shrinking",

@@ -14,11 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from tajmahal.agents import PLAYER_TYPES
+from tajmahal.cli._options import MAX_JOBS, MAX_SECONDS, integer, number, seed
 from tajmahal.errors import TajMahalError
 from tajmahal.model import RULE_OPTIONS
 
 EXIT_OK = 0
 EXIT_FAILED = 1
+MAX_MINUTES = MAX_SECONDS / 60
+"""The longest campaign ``--minutes`` gives (a week)."""
 
 
 def _int_list(text: str) -> tuple[int, ...]:
@@ -55,9 +58,11 @@ def register(commands: Any) -> None:
         "See docs/fuzzing.md.",
     )
     size = fuzz.add_mutually_exclusive_group()
-    size.add_argument("--games", type=int, help="games to play (default 1000)")
-    size.add_argument("--minutes", type=float, help="play for this long instead")
-    fuzz.add_argument("--seed", type=int, default=0, help="campaign seed (default 0)")
+    size.add_argument("--games", type=integer(1), help="games to play (default 1000)")
+    size.add_argument(
+        "--minutes", type=number(0, MAX_MINUTES, above=True), help="play for this long instead"
+    )
+    fuzz.add_argument("--seed", type=seed, default=0, help="campaign seed (default 0)")
     fuzz.add_argument(
         "--players", type=_int_list, default=(3, 4, 5), help="player counts (default 3,4,5)"
     )
@@ -83,9 +88,12 @@ def register(commands: Any) -> None:
         metavar="TAG,...",
         help="keep records of the first games reaching these tags (default: none)",
     )
-    fuzz.add_argument("--keep", type=int, default=3, help="records kept per --find tag")
+    fuzz.add_argument("--keep", type=integer(0), default=3, help="records kept per --find tag")
     fuzz.add_argument(
-        "--jobs", type=int, default=1, help="processes (the results do not depend on it)"
+        "--jobs",
+        type=integer(1, MAX_JOBS),
+        default=1,
+        help="processes (the results do not depend on it)",
     )
     fuzz.add_argument(
         "--shard",
@@ -97,14 +105,17 @@ def register(commands: Any) -> None:
     fuzz.add_argument("--out", type=Path, default=Path("fuzz-out"), help="output folder")
     fuzz.add_argument(
         "--deep-every",
-        type=int,
+        type=integer(1),
         default=25,
         metavar="K",
         help="one game in K also checks views and serialization after every step and "
         "replays its record (default 25; 1: every game, about five times slower)",
     )
     fuzz.add_argument(
-        "--max-counterexamples", type=int, default=20, help="stop after this many failing games"
+        "--max-counterexamples",
+        type=integer(1),
+        default=20,
+        help="stop after this many failing games",
     )
     fuzz.add_argument(
         "--engine",
@@ -114,7 +125,7 @@ def register(commands: Any) -> None:
     )
     fuzz.add_argument(
         "--engine-timeout",
-        type=float,
+        type=number(0, above=True),
         default=10.0,
         metavar="SECONDS",
         help="seconds the other engine may take for each reply",
@@ -190,8 +201,6 @@ def _run_against(command: str, timeout: float, options: Any, arguments: Any) -> 
     from tajmahal.model import default_components
     from tajmahal.testing.fuzz.display import run_with_display
 
-    if timeout <= 0:
-        raise TajMahalError(f"--engine-timeout: expected a positive number, found {timeout}")
     with ForeignEngine(command, timeout=timeout) as engine:
         follower = LockstepEngine(engine, default_components())
         return run_with_display(options, quiet=arguments.quiet, follower=follower)

@@ -14,6 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from tajmahal._version import __version__
 from tajmahal.agents import PLAYER_TYPES, Player, play_match
@@ -24,7 +25,7 @@ from tajmahal.cli import _rule as rule_command
 from tajmahal.cli import _serve as serve
 from tajmahal.cli import _show as show_command
 from tajmahal.cli import _verify as verify
-from tajmahal.cli._options import add_components_option, chosen_components
+from tajmahal.cli._options import add_components_option, chosen_components, seed
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import display_name, escape_controls
 from tajmahal.model import DEFAULT_RULES, RULE_OPTIONS, Components, GameState, RuleSet
@@ -42,26 +43,18 @@ from tajmahal.records import (
     write_record,
 )
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
-SEED_DIGITS = 30
-"""Most digits in a ``--seed`` (the record stores it; readers refuse longer integers)."""
 MAX_ERROR_CHARS = 2000
 """Longest error line printed; a longer message (quoting a long value) is cut."""
 EXIT_INTERRUPTED = 130
 """128 + SIGINT: interrupted with Ctrl-C."""
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE: standard output was closed by the reader (as for any Unix tool)."""
-
-
-def _seed(text: str) -> int:
-    """A ``--seed``: an integer short enough to be read back from the record it is
-    written into (see :data:`tajmahal.inputs.MAX_INT_DIGITS`)."""
-    digits = text.strip().lstrip("+-")
-    if not digits.isdigit() or not digits.isascii() or len(digits) > SEED_DIGITS:
-        raise argparse.ArgumentTypeError(f"expected an integer of at most {SEED_DIGITS} digits")
-    return int(text)
 
 
 def _printable(message: str) -> str:
@@ -204,18 +197,49 @@ class _DefaultsFormatter(argparse.HelpFormatter):
         return f"{text} (default: %(default)s)".lstrip()
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser whose usage errors are one line, like every other error of the command
+    line (argparse's own print the usage first): what is wrong, and where to look."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse ignores a failed write of --help or --version (and so exits 0 having
+        # written nothing, as with ``--help > /dev/full``); here it is an error.
+        if not message:
+            return
+        stream = file if file is not None else sys.stderr
+        if stream is not sys.stdout:
+            stream.write(message)
+            return
+        try:
+            stream.write(message)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OSError(error.errno, error.strerror, "(standard output)") from None
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(
+            EXIT_BAD_INPUT,
+            f"error: {_printable(message)} (see: {self.prog} --help)\n",
+        )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed for documentation and tests)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tajmahal",
         description="Reference engine for Taj Mahal: play, replay and verify game records.",
     )
     parser.add_argument("--version", action="version", version=f"tajmahal {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    # Every subcommand's parser is a _Parser too (argparse makes them of the parent's class).
+    commands = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", required=True),
+    )
 
     play = commands.add_parser("play", help="play a full game between built-in players")
     play.add_argument("--players", type=int, choices=(3, 4, 5), default=4, help="how many players")
-    play.add_argument("--seed", type=_seed, default=0, help="seed of setup, reshuffles and players")
+    play.add_argument("--seed", type=seed, default=0, help="seed of setup, reshuffles and players")
     play.add_argument("--trace", metavar="FILE", help="write the game record (JSON) here")
     play.add_argument(
         "--agents",
@@ -299,6 +323,17 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _flush_output() -> None:
+    """Flush standard output; a failure other than a closed pipe names it (``--help >
+    /dev/full`` says that standard output is full)."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, "(standard output)") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code.
 
@@ -310,9 +345,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     :data:`DEBUG_VARIABLE` is set).
     """
     try:
-        arguments = build_parser().parse_args(argv)
+        try:
+            arguments = build_parser().parse_args(argv)
+        except SystemExit:  # --help, --version, or a usage error (already written)
+            _flush_output()  # a failed write is an error, not a success
+            raise
         code: int = arguments.handler(arguments)
-        sys.stdout.flush()
+        _flush_output()
     except VerificationError as error:
         print(f"FAIL {_printable(str(error))}", file=sys.stderr)
         return EXIT_FAILED

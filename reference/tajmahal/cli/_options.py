@@ -7,7 +7,9 @@ shared embedded set when the option is left out) and words its help alike.
 from __future__ import annotations
 
 import argparse
+import math
 import re
+from collections.abc import Callable
 
 from tajmahal.model import Components, default_components, load_components
 
@@ -36,3 +38,72 @@ def plain_description(docstring: str | None) -> str | None:
     if len(paragraphs) < 2:
         return None
     return re.sub(r":\w+:`([^`]*)`", r"\1", paragraphs[1]).replace("``", "")
+
+
+SEED_DIGITS = 30
+"""Most digits in a ``--seed`` (a record or summary stores it; readers refuse longer
+integers)."""
+
+
+def seed(text: str) -> int:
+    """An argparse ``type``: a ``--seed``, an integer short enough to be read back from
+    the record or summary it is written into (see :data:`tajmahal.inputs.MAX_INT_DIGITS`)."""
+    digits = text.strip().lstrip("+-")
+    if not digits.isdigit() or not digits.isascii() or len(digits) > SEED_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected an integer of at most {SEED_DIGITS} digits")
+    return int(text)
+
+
+MAX_SECONDS = 7 * 24 * 3600.0
+"""The longest time any option gives (a week): a timeout or a budget beyond it is a
+slip of the finger, and a number of that size is still exact in every unit used."""
+MAX_COUNT = 10**9
+"""The largest count any option takes (games, replays, records kept)."""
+MAX_JOBS = 1024
+"""The most processes ``--jobs`` may ask for (fewer start when there is less work)."""
+
+
+def _shown(text: str) -> str:
+    return repr(text[:40] + ("..." if len(text) > 40 else ""))
+
+
+def integer(low: int, high: int = MAX_COUNT) -> Callable[[str], int]:
+    """An argparse ``type``: an integer written with ASCII digits (and an optional sign),
+    from ``low`` to ``high``; anything else is refused naming the range."""
+
+    def convert(text: str) -> int:
+        digits = text.strip()
+        body = digits[1:] if digits[:1] in "+-" else digits
+        if not (body.isascii() and body.isdigit()) or len(body) > len(str(high)) + 1:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer from {low} to {high}, found {_shown(text)}"
+            )
+        value = int(digits)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer from {low} to {high}, found {value}"
+            )
+        return value
+
+    convert.__name__ = "integer"
+    return convert
+
+
+def number(low: float, high: float = MAX_SECONDS, *, above: bool = False) -> Callable[[str], float]:
+    """An argparse ``type``: a finite decimal number from ``low`` (excluded when
+    ``above``) to ``high``; ``nan``, ``inf``, ``1e308`` and the like are refused."""
+    lowest = f"above {low:g}" if above else f"from {low:g}"
+
+    def convert(text: str) -> float:
+        try:
+            value = float(text) if text.strip().isascii() else math.nan
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or value > high or value < low or (above and value == low):
+            raise argparse.ArgumentTypeError(
+                f"expected a number {lowest} to {high:g}, found {_shown(text)}"
+            )
+        return value
+
+    convert.__name__ = "number"
+    return convert

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tajmahal.cli._options import add_components_option
+from tajmahal.cli._options import add_components_option, integer
 from tajmahal.conformance import divide, perft
 from tajmahal.errors import StateFormatError
 from tajmahal.model import default_components, load_components
@@ -46,7 +46,7 @@ def register(commands: Any) -> None:
         "position", metavar="POSITION", help="a position JSON file (-: standard input)"
     )
     parser.add_argument(
-        "--depth", type=int, required=True, metavar="N", help="the length of the move paths"
+        "--depth", type=integer(0), required=True, metavar="N", help="the length of the move paths"
     )
     parser.add_argument(
         "--divide", action="store_true", help="one count per legal action, then the total"

@@ -19,8 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from tajmahal.cli._options import add_components_option, chosen_components
-from tajmahal.errors import TajMahalError
+from tajmahal.cli._options import MAX_JOBS, add_components_option, chosen_components, integer
 from tajmahal.records import write_text_atomic
 from tajmahal.verification import (
     FileReport,
@@ -67,11 +66,6 @@ def collect_less() -> None:
 
 
 def _handle(arguments: argparse.Namespace) -> int:
-    if arguments.jobs < 0:
-        raise TajMahalError(
-            f"--jobs: expected 0 (one process per core) or a positive number of processes, "
-            f"found {arguments.jobs}"
-        )
     components = chosen_components(arguments.components)
     report_to_stdout = arguments.report is not None and arguments.output is None
     progress = sys.stderr if report_to_stdout else sys.stdout
@@ -126,7 +120,7 @@ def register(commands: Any) -> None:
     )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=integer(0, MAX_JOBS),
         default=1,
         metavar="N",
         help="verify the files in N processes (0: one per core; default 1); the same "
