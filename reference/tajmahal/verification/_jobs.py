@@ -32,7 +32,8 @@ from typing import Any
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import STDIN, display_name
 from tajmahal.model import Components
-from tajmahal.verification._file import verify_file
+from tajmahal.verification._explain import HypothesisTester
+from tajmahal.verification._file import verify_file, with_hypotheses
 from tajmahal.verification._report import FileReport, Report
 
 _worker_components: Components | None = None
@@ -110,13 +111,15 @@ def verify_in_workers(
     *,
     on_file: Callable[[FileReport], object] | None = None,
     setup: Callable[[], object] | None = None,
+    hypotheses: HypothesisTester | None = None,
 ) -> Report:
     """Verify ``files`` (already collected) in up to ``jobs`` worker processes; the
     same report as verifying them one after another, but for the timings.
 
     ``setup`` (a module-level function, so that it pickles) runs once in each worker
     before its first file. A worker that dies (killed, out of memory) is an error
-    naming the file it was verifying."""
+    naming the file it was verifying. ``hypotheses`` is tried in this process, on each
+    record that diverges."""
     started = time.perf_counter()
     in_workers = [path for path in files if str(path) != STDIN]
     workers = max(1, min(jobs, len(in_workers)))
@@ -133,7 +136,10 @@ def verify_in_workers(
             ]
         for path, future in zip(files, futures, strict=True):
             try:
-                result = verify_file(path, components) if future is None else future.result()
+                if future is None:
+                    result = verify_file(path, components, hypotheses)
+                else:
+                    result = with_hypotheses(future.result(), components, hypotheses)
             except BrokenProcessPool as error:
                 raise TajMahalError(
                     f"{display_name(path)}: the process verifying it ended abruptly"
