@@ -361,12 +361,14 @@ def _turn_passed(
 LEGAL_ACTIONS = FastPath(
     core=core.legal_actions,
     fast=legal_actions,
-    buys="to be measured",
+    buys="12 % of `tools/bench/bench.py` games/s (cachegrind, 20 random 4-player games with "
+    "the core apply: 926 to 811 million instructions, the tables' building included)",
 )
 APPLY = FastPath(
     core=core.apply,
     fast=apply,
-    buys="to be measured",
+    buys="11 % of `tools/bench/bench.py` games/s (cachegrind, 20 random 4-player games with "
+    "the fast legal_actions: 811 to 725 million instructions)",
 )
 FAST_PATHS = (LEGAL_ACTIONS, APPLY)
 """The engine's fast paths."""
