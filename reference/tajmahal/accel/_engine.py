@@ -370,5 +370,5 @@ APPLY = FastPath(
     buys="11 % of `tools/bench/bench.py` games/s (cachegrind, 20 random 4-player games with "
     "the fast legal_actions: 811 to 725 million instructions)",
 )
+# The engine's fast paths (joined with the other parts' in tajmahal.accel.FAST_PATHS).
 FAST_PATHS = (LEGAL_ACTIONS, APPLY)
-"""The engine's fast paths."""
