@@ -32,7 +32,6 @@ from tajmahal.engine import (
     apply,
     apply_with_events,
     legal_actions,
-    legal_choices,
     new_game,
     random_reshuffle,
     random_setup,
@@ -718,11 +717,9 @@ def test_remembered_legal_digests_are_the_plain_recipe(
     """At every state of a random game, the string tables list the strings of the legal
     actions, in their order, and their digest is the digest of the actions, digested
     afresh and found again."""
-    tables = trace_replay._string_tables(COMPONENTS)
     for state in game(players, seed, rules):
         actions = legal_actions(state)
-        strings = legal_choices(state, tables)
-        assert strings == [str(action) for action in actions]
+        strings = [str(action) for action in actions]
         for _ in range(2):  # digested, then remembered
             assert trace_replay._legal_digest(strings) == legal_digest(actions)
 
@@ -734,14 +731,13 @@ def test_legal_digests_of_lists_in_any_order_and_a_full_memo() -> None:
     actions = legal_actions(states[0])
     reordered = [str(action) for action in reversed(actions)]
     assert trace_replay._legal_digest(reordered) == plain_legal_summary(actions)[1]
-    tables = trace_replay._string_tables(COMPONENTS)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(trace_replay, "LEGAL_KEPT", 8)
         # Start from an empty memo: entries left by earlier tests are only emptied when
         # a new key is added, so the bound holds from the first miss on, not before.
         patch.setattr(trace_replay, "_LEGAL", {})
         for state in states:
-            strings = legal_choices(state, tables)
+            strings = [str(action) for action in legal_actions(state)]
             assert (
                 trace_replay._legal_digest(strings) == plain_legal_summary(legal_actions(state))[1]
             )

@@ -12,44 +12,36 @@ faster lives here instead, and every entry of :data:`FAST_PATHS`:
   and its ``buys`` says what.
 
 The layers above the core (verification, conformance, the AI interfaces, testing, the
-command line) take the functions they need from here. With ``TAJMAHAL_PLAIN=1`` in the
-environment every name of this package is the core function itself, so the whole package
+command line) take the functions they need from here, each under its core function's
+name (:func:`apply` is the fast :func:`tajmahal.engine.apply`). With ``TAJMAHAL_PLAIN=1``
+in the environment every such name is the core function itself, so the whole package
 runs on the plain core (CI verifies the golden corpus and runs the position cases and
 perft that way too).
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from typing import Any
 
-import attrs
+from tajmahal.accel import _engine
+from tajmahal.accel._engine import ChoiceTables, action_tables, legal_choices
+from tajmahal.accel._path import ENABLED, PLAIN_VARIABLE, FastPath
 
-PLAIN_VARIABLE = "TAJMAHAL_PLAIN"
-"""The environment variable that switches the accelerated layer off (``1``)."""
-
-ENABLED: bool = os.environ.get(PLAIN_VARIABLE, "") in ("", "0")
-"""False when :data:`PLAIN_VARIABLE` asks for the plain core; read once, at import."""
-
-
-@attrs.frozen
-class FastPath:
-    """One fast path: the core function it replaces, its drop-in, and what it buys."""
-
-    core: Callable[..., Any]
-    """The core function, the definition (``tajmahal.notation.state_digest``, ...)."""
-    fast: Callable[..., Any]
-    """The drop-in: same arguments, same results, same errors."""
-    buys: str
-    """What it buys, on which published benchmark (``docs/performance.md``)."""
-
-    def chosen(self) -> Callable[..., Any]:
-        """The drop-in, or the core function when the layer is switched off."""
-        return self.fast if ENABLED else self.core
-
-
-FAST_PATHS: tuple[FastPath, ...] = ()
+FAST_PATHS: tuple[FastPath[Any], ...] = (*_engine.FAST_PATHS,)
 """Every fast path of the layer, each pinned to its core function by ``tests/accel/``."""
 
-__all__ = ["ENABLED", "FAST_PATHS", "PLAIN_VARIABLE", "FastPath"]
+# The chosen functions, each under its core function's name.
+legal_actions = _engine.LEGAL_ACTIONS.chosen()
+apply = _engine.APPLY.chosen()
+
+__all__ = [
+    "ENABLED",
+    "FAST_PATHS",
+    "PLAIN_VARIABLE",
+    "ChoiceTables",
+    "FastPath",
+    "action_tables",
+    "apply",
+    "legal_actions",
+    "legal_choices",
+]

@@ -12,7 +12,6 @@ the record modules, apart from reading and writing. The names are imported from
 
 from __future__ import annotations
 
-import functools
 import json
 import operator
 from collections.abc import Iterator, Mapping, Sequence
@@ -20,14 +19,7 @@ from typing import Any
 
 import attrs
 
-from tajmahal.engine import (
-    ChoiceTables,
-    action_tables,
-    apply_with_events,
-    legal_choices,
-    new_game,
-    validate_setup,
-)
+from tajmahal.engine import apply_with_events, legal_actions, new_game, validate_setup
 from tajmahal.errors import (
     ActionSyntaxError,
     IllegalActionError,
@@ -206,9 +198,7 @@ def _legal_digest(strings: Sequence[str]) -> str:
 
     The same lists of legal actions recur: a player left only ``withdraw``, the same
     display, the same cities open in a province (on the golden corpus 7,490 different
-    lists among 18,295 decision steps). The key is the tuple of the strings, whose
-    hashes Python keeps with each string (they come from the tables of
-    :func:`_string_tables`, one string object per action)."""
+    lists among 18,295 decision steps). The key is the tuple of the strings."""
     key = tuple(strings)
     found = _LEGAL.get(key)
     if found is None:
@@ -224,16 +214,6 @@ _LEGAL: dict[tuple[str, ...], str] = {}
 :func:`_legal_digest`)."""
 LEGAL_KEPT = 16384
 """Lists of legal actions remembered at most (emptied when full)."""
-
-
-@functools.lru_cache(maxsize=8)
-def _string_tables(components: Components) -> ChoiceTables[str]:
-    """The engine's legal-action tables of a component set holding each action's
-    canonical string instead of the action (:meth:`ChoiceTables.mapped`), built once per
-    set: the replay lists the legal actions of a decision by
-    :func:`~tajmahal.engine.legal_choices` with these, so that it has their strings, in
-    the order of :func:`~tajmahal.engine.legal_actions`, without the action objects."""
-    return action_tables(components).mapped(str)
 
 
 def replay_steps(
@@ -272,7 +252,6 @@ def _replay(
     events, checked."""
     state = initial_state(record, components, source)
     annotations = record.version >= 2
-    tables = _string_tables(state.config.components)
     for index, step in enumerate(record.steps):
         if state.step is _OVER:
             raise VerificationError(
@@ -296,9 +275,7 @@ def _replay(
                 )
             )
         if step.legal_count is not None or step.legal is not None:
-            # The strings of what legal_actions(state) lists, in its order (the tables
-            # looked up once per record).
-            strings = legal_choices(state, tables)
+            strings = [str(action) for action in legal_actions(state)]
             digest = _legal_digest(strings)
             if step.legal_count != len(strings):
                 found.append(Mismatch("legal_count", step.legal_count, len(strings)))
