@@ -14,7 +14,8 @@ import hashlib
 import random
 import time
 
-from tajmahal.engine import apply, legal_actions, new_game, random_reshuffle, random_setup
+from tajmahal.accel import apply, legal_actions
+from tajmahal.engine import new_game, random_reshuffle, random_setup
 from tajmahal.errors import RecordError
 from tajmahal.model import Action, GameState, RuleSet, default_components
 from tajmahal.notation import canonical_json

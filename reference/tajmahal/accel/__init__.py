@@ -13,7 +13,8 @@ package. What runs faster lives here instead, and every entry of :data:`FAST_PAT
   and its ``buys`` says what.
 
 This package binds each chosen function to the core function's own name
-(:func:`state_digest` is the fast :func:`tajmahal.notation.state_digest`), and offers the
+(:func:`apply` is the fast :func:`tajmahal.engine.apply`, :func:`state_digest` the fast
+:func:`tajmahal.notation.state_digest`), and offers the
 bundle of functions the replay calls (:data:`REPLAY`) and the settings of the commands
 (:func:`fewer_collections`). The layers above the core (verification, conformance, the
 AI interfaces, testing, the command line) take what they want from here, explicitly;
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajmahal.accel import _inputs, _notation, _records
+from tajmahal.accel import _engine, _inputs, _notation, _records
 from tajmahal.accel._ai import LazyObservation, PartwiseObserver, lazy_masked_observation
 from tajmahal.accel._collector import (
     CAMPAIGN_GENERATION_0_THRESHOLD,
@@ -38,10 +39,12 @@ from tajmahal.accel._collector import (
     collect_less,
     fewer_collections,
 )
+from tajmahal.accel._engine import ChoiceTables, action_tables, legal_choices
 from tajmahal.accel._path import ENABLED, PLAIN_VARIABLE, FastPath
 from tajmahal.records import ReplayFunctions, SchemaVouch
 
 FAST_PATHS: tuple[FastPath[Any], ...] = (
+    *_engine.FAST_PATHS,
     *_inputs.FAST_PATHS,
     *_notation.FAST_PATHS,
     *_records.FAST_PATHS,
@@ -49,6 +52,8 @@ FAST_PATHS: tuple[FastPath[Any], ...] = (
 """Every fast path of the layer, each pinned to its core function by ``tests/accel/``."""
 
 # The chosen functions, each under its core function's name.
+legal_actions = _engine.LEGAL_ACTIONS.chosen()
+apply = _engine.APPLY.chosen()
 parse_json_document = _inputs.PARSE_JSON_DOCUMENT.chosen()
 canonical_json = _notation.CANONICAL_JSON.chosen()
 state_digest = _notation.STATE_DIGEST.chosen()
@@ -77,14 +82,19 @@ __all__ = [
     "GENERATION_0_THRESHOLD",
     "PLAIN_VARIABLE",
     "REPLAY",
+    "ChoiceTables",
     "FastPath",
     "LazyObservation",
     "PartwiseObserver",
+    "action_tables",
+    "apply",
     "campaign_collections",
     "canonical_json",
     "collect_less",
     "fewer_collections",
     "lazy_masked_observation",
+    "legal_actions",
+    "legal_choices",
     "legal_digest",
     "legal_strings",
     "parse_json_document",

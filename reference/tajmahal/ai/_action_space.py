@@ -20,9 +20,9 @@ block  actions                   order inside the block
 =====  ========================  ================================================
 
 The legal ids of a state come straight from the engine: :meth:`ActionSpace.legal_ids`
-runs the engine's own legal-action generators (:func:`tajmahal.engine.legal_choices`)
+runs the engine's own legal-action generators (:func:`tajmahal.accel.legal_choices`)
 over copies of the engine's tables that hold ids instead of action objects (made once per
-component set, :meth:`tajmahal.engine.ChoiceTables.mapped`), then sorts them, so no
+component set, :meth:`tajmahal.accel.ChoiceTables.mapped`), then sorts them, so no
 action is looked up: the same rules give the same decisions as numbers.
 :meth:`ActionSpace.ids_of` numbers any actions a caller holds.
 
@@ -40,7 +40,7 @@ from types import MappingProxyType
 
 import attrs
 
-from tajmahal.engine import ChoiceTables, action_tables, legal_choices
+from tajmahal.accel import ChoiceTables, action_tables, legal_choices
 from tajmahal.model import (
     WITHDRAW,
     Action,

@@ -432,7 +432,9 @@ def crown_takes_bonus_apply(state: GameState, action: Action) -> GameState:
     seat = withdrawal.seat
     doctored = attrs.evolve(
         state,
-        withdrawal=withdrawal.placing(withdrawal.palaces_owed + 1, False, withdrawal.placed),
+        withdrawal=attrs.evolve(
+            withdrawal, palaces_owed=withdrawal.palaces_owed + 1, crown_owed=False
+        ),
     )
     after = apply(doctored, PlacePalace(action.city))
     palaces = tuple(

@@ -9,30 +9,27 @@ of the game (``_end``); ``_dispatch`` dispatches on the step and runs the automa
 sequence, ``_setup`` prepares a game from explicit chance outcomes.
 """
 
-from tajmahal.engine._choices import ChoiceTables, action_tables
 from tajmahal.engine._dispatch import (
     apply,
     apply_with_events,
     chance_cards,
     legal_actions,
-    legal_choices,
     random_reshuffle,
 )
 from tajmahal.engine._reward import crown_cities, palace_cities
 from tajmahal.engine._scoring import palace_points, symbol_counts
 from tajmahal.engine._setup import SetupOutcome, new_game, random_setup, validate_setup
+from tajmahal.engine._work import next_in_visit
 
 __all__ = [
-    "ChoiceTables",
     "SetupOutcome",
-    "action_tables",
     "apply",
     "apply_with_events",
     "chance_cards",
     "crown_cities",
     "legal_actions",
-    "legal_choices",
     "new_game",
+    "next_in_visit",
     "palace_cities",
     "palace_points",
     "random_reshuffle",

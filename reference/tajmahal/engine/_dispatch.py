@@ -1,26 +1,13 @@
 """The rules engine: ``legal_actions(state)`` and ``apply(state, action)``.
 
-Both are pure functions over frozen :class:`~tajmahal.model.GameState` values. ``apply``
-copies the state into a private working copy (:mod:`~tajmahal.engine`), carries
-out the action and every automatic consequence (scoring, discarding, drawing, ending a
-visit) until the game next waits for a decision or a chance outcome, and freezes the
-result.
-
-The package follows the rulebooks' order, one module per clause area of
-``specs/clauses``: :mod:`~tajmahal.engine` (a turn: playing cards),
-:mod:`~tajmahal.engine` (withdrawing, the majorities, the discard and the
-display picks; :mod:`~tajmahal.engine` the event of each force),
-:mod:`~tajmahal.engine` (palaces and the crown palace),
-:mod:`~tajmahal.engine` (bonus tiles, province tiles, palaces),
-:mod:`~tajmahal.engine` (special cards changing hands),
-:mod:`~tajmahal.engine` (the end of a visit, the next one, drawing) and
-:mod:`~tajmahal.engine` (the end of the game). This module dispatches on the
-:class:`~tajmahal.model.Step` and runs the automatic sequence.
-
-The legal-action generators read every decision from tables built once per component
-set and are generic over what the tables hold (:mod:`~tajmahal.engine`):
-:func:`legal_actions` lists the action objects, :func:`legal_choices` whatever a
-:class:`ChoiceTables` holds instead (an action space's integer ids).
+Both are pure functions over frozen :class:`~tajmahal.model.GameState` values. What the
+game does at each :class:`~tajmahal.model.Step` is written once, in :data:`STEPS`: the
+decisions it offers, and the rule that carries out each kind of action it waits for.
+``apply`` makes a working copy of the state (:class:`~tajmahal.engine._work.Work`),
+carries out the action by its rule, then everything automatic that follows (placements
+without a legal city, scoring, discarding, drawing, the display picks of the last
+player, the end of a visit) until the game next waits for a decision or a chance
+outcome, and freezes the result.
 
 Chance is explicit: when a card must be drawn from an empty deck, the game stops at a
 ``SHUFFLE`` step and waits for a :class:`~tajmahal.model.Reshuffle` action naming the
@@ -31,30 +18,29 @@ stores it, so replays need no generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tajmahal.engine._choices import ChoiceTables, action_tables
-from tajmahal.engine._play import play_actions, play_state, play_state_with_events
+import attrs
+
+from tajmahal.engine._play import play, play_actions
 from tajmahal.engine._reward import (
-    apply_crown,
-    apply_palace,
-    crown_cities,
     forfeit_impossible,
-    palace_cities,
+    place_crown,
+    place_palace,
     placement_actions,
 )
 from tajmahal.engine._score import score_withdrawal
-from tajmahal.engine._visit import apply_reshuffle, perform_draw
+from tajmahal.engine._visit import perform_draw, reshuffle
 from tajmahal.engine._withdraw import (
-    apply_withdraw,
     discard_played,
     finish_withdrawal,
     last_player_takes,
+    take,
     take_actions,
-    take_state,
+    withdraw,
 )
-from tajmahal.engine._work import ChoiceT, Work, next_active
+from tajmahal.engine._work import Work, next_in_visit
 from tajmahal.errors import IllegalActionError
 from tajmahal.model import (
     Action,
@@ -70,22 +56,32 @@ from tajmahal.model import (
     Withdraw,
 )
 
-_PLAY, _PLACE, _TAKE, _SHUFFLE, _OVER = Step.PLAY, Step.PLACE, Step.TAKE, Step.SHUFFLE, Step.OVER
-"""Enum members as module names: reading a member from its enum class goes through the
-enum's metaclass, several times slower than reading a global, and this is the hot path."""
 
-__all__ = [
-    "ChoiceTables",
-    "action_tables",
-    "apply",
-    "apply_with_events",
-    "chance_cards",
-    "crown_cities",
-    "legal_actions",
-    "legal_choices",
-    "palace_cities",
-    "random_reshuffle",
-]
+@attrs.frozen
+class StepRules:
+    """What the game does at one step."""
+
+    actions: Callable[[GameState], Sequence[Action]]
+    """Every decision open to the player to move, sorted by canonical string."""
+    rules: Mapping[type, Callable[[Work, Any], None]]
+    """The rule that carries out each kind of action the step waits for."""
+
+
+def _no_decision(state: GameState) -> Sequence[Action]:
+    """No decision: the game is over, or waits for a chance outcome."""
+    return ()
+
+
+STEPS: Mapping[Step, StepRules] = {
+    Step.PLAY: StepRules(play_actions, {Play: play, Withdraw: withdraw}),
+    Step.PLACE: StepRules(placement_actions, {PlacePalace: place_palace, PlaceCrown: place_crown}),
+    Step.TAKE: StepRules(take_actions, {Take: take}),
+    Step.SHUFFLE: StepRules(_no_decision, {Reshuffle: reshuffle}),
+    Step.OVER: StepRules(_no_decision, {}),
+}
+"""Each step's decisions and rules (the lists come sorted: hands, displays and the
+cities of a province are sorted, ids never contain a space, and "crown" < "palace",
+"play" < "withdraw")."""
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -94,33 +90,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     Empty when the game is over and at a chance step (where the next action is a
     :class:`~tajmahal.model.Reshuffle`; see :func:`chance_cards`).
     """
-    # Generated in canonical order already: hands, displays and province cities are sorted,
-    # ids never contain a space, and "crown" < "palace", "play" < "withdraw".
-    return tuple(legal_choices(state, action_tables(state.config.components)))
-
-
-def legal_choices(state: GameState, tables: ChoiceTables[ChoiceT]) -> list[ChoiceT]:
-    """What ``tables`` hold for every action the player to move may take, in the order
-    of :func:`legal_actions` (a new list; empty where it is empty).
-
-    ``legal_choices(state, action_tables(state.config.components))`` lists the actions
-    themselves; an action space passes tables of integer ids built from those (see
-    :meth:`ChoiceTables.mapped`) to list the legal ids without looking each action up.
-    """
-    step = state.step
-    seat = state.to_move
-    if seat is None or step is _OVER or step is _SHUFFLE:
-        return []
-    if step is _PLAY:
-        return play_actions(state, seat, tables.plays)
-    if step is _PLACE:
-        return placement_actions(state, seat, tables.placements)
-    return take_actions(state, tables.takes, tables.short_take)
+    return tuple(STEPS[state.step].actions(state))
 
 
 def chance_cards(state: GameState) -> tuple[CardId, ...]:
     """At a chance step, the cards a ``reshuffle`` must order (the discard pile); else ()."""
-    return state.discard if state.step is _SHUFFLE else ()
+    return state.discard if state.step is Step.SHUFFLE else ()
 
 
 def random_reshuffle(state: GameState, rng: random.Random) -> Reshuffle:
@@ -131,19 +106,9 @@ def random_reshuffle(state: GameState, rng: random.Random) -> Reshuffle:
 
 
 def apply(state: GameState, action: Action) -> GameState:
-    """The state after ``action``; raises :class:`IllegalActionError` saying why it is illegal.
-
-    A play at a play step (the commonest step) and a display pick at a take step are
-    built from the frozen values (they trigger nothing automatic); every other step
-    goes through the working copy (:func:`_apply`).
-    """
-    step = state.step
+    """The state after ``action``; raises :class:`IllegalActionError` saying why it is illegal."""
     try:
-        if step is _PLAY and isinstance(action, Play):
-            return play_state(state, action)
-        if step is _TAKE and isinstance(action, Take):
-            return take_state(state, action)[0]
-        return _apply(state, action, recording=False).freeze()
+        return _carry_out(Work(state, recording=False), action).freeze()
     except _BROKEN_SHAPE:
         _refuse_malformed(action)
         raise  # a well-formed action: a fault of the engine, not of the caller
@@ -151,13 +116,8 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def apply_with_events(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Like :func:`apply`, also returning what happened (for the readable account)."""
-    step = state.step
     try:
-        if step is _PLAY and isinstance(action, Play):
-            return play_state_with_events(state, action)
-        if step is _TAKE and isinstance(action, Take):
-            return take_state(state, action, recording=True)
-        work = _apply(state, action, recording=True)
+        work = _carry_out(Work(state, recording=True), action)
     except _BROKEN_SHAPE:
         _refuse_malformed(action)
         raise  # a well-formed action: a fault of the engine, not of the caller
@@ -202,72 +162,45 @@ def _refuse_malformed(action: object) -> None:
         raise IllegalActionError(f"malformed action: {problem}") from None
 
 
-def _apply(state: GameState, action: Action, *, recording: bool) -> Work:
-    """Dispatch on the step the game waits at, then run the automatic sequence.
-
-    Every action but a play at a play step and a display pick at a take step (which
-    :func:`apply` and :func:`apply_with_events` build from frozen values) comes here:
-    the steps that set off something automatic, and every refusal of a wrong kind of
-    action."""
-    if state.step is _OVER:
-        raise IllegalActionError(
-            f"the game is over; no action is possible ({action})", clause="TM.END.AFTER_TWELVE"
-        )
-    work = Work(state, recording)
-    expected = _HANDLERS.get(type(action))
-    if expected is not None and expected[0] is state.step:  # the usual case
-        expected[1](work, action)
-        _continue(work)
-        return work
-    if state.step is _SHUFFLE:
-        if not isinstance(action, Reshuffle):
-            raise IllegalActionError(
-                f"the game waits for a chance outcome (reshuffle of the {len(state.discard)} "
-                f"discarded cards), not {action}",
-                clause="RUL.DECK.RESHUFFLE_TIMING",
-            )
-        apply_reshuffle(work, action)
-    elif isinstance(action, Reshuffle):
-        raise IllegalActionError(
-            "no reshuffle is due: the deck is not being drawn from empty",
-            clause="RUL.DECK.RESHUFFLE_TIMING",
-        )
-    elif state.step is _PLAY:
-        if isinstance(action, Withdraw):
-            apply_withdraw(work)
-        else:  # a play never comes here (see apply)
-            raise IllegalActionError(
-                f"player {state.to_move} must play cards or withdraw now, not {action}",
-                clause="TM.TURN.CHOICE",
-            )
-    elif state.step is _PLACE:
-        if isinstance(action, PlacePalace):
-            apply_palace(work, action.city)
-        elif isinstance(action, PlaceCrown):
-            apply_crown(work, action.city)
-        else:
-            raise IllegalActionError(
-                f"player {state.to_move} must place a palace or the crown palace now, not {action}",
-                clause="TM.REWARD.PLACE_AT_ONCE",
-            )
-    else:  # a take step: a display pick never comes here (see apply)
-        raise IllegalActionError(
-            f"player {state.to_move} must take cards from the display now, not {action}",
-            clause="TM.WITHDRAW.PICK_TWO",
-        )
+def _carry_out(work: Work, action: Action) -> Work:
+    """Carry out ``action`` by the rule of the step the game waits at, then everything
+    automatic that follows."""
+    rule = STEPS[work.step].rules.get(type(action))
+    if rule is None:
+        raise _refusal(work, action)
+    rule(work, action)
     _continue(work)
     return work
 
 
-_HANDLERS: dict[type, tuple[Step, Callable[[Work, Any], None]]] = {
-    Reshuffle: (Step.SHUFFLE, apply_reshuffle),
-    Withdraw: (Step.PLAY, lambda work, _action: apply_withdraw(work)),
-    PlacePalace: (Step.PLACE, lambda work, action: apply_palace(work, action.city)),
-    PlaceCrown: (Step.PLACE, lambda work, action: apply_crown(work, action.city)),
+def _refusal(work: Work, action: Action) -> IllegalActionError:
+    """Why the game does not take ``action`` now: it is over, it waits for a chance
+    outcome, no reshuffle is due, or the player to move must do something else."""
+    if work.step is Step.OVER:
+        return IllegalActionError(
+            f"the game is over; no action is possible ({action})", clause="TM.END.AFTER_TWELVE"
+        )
+    if work.step is Step.SHUFFLE:
+        return IllegalActionError(
+            f"the game waits for a chance outcome (reshuffle of the {len(work.discard)} "
+            f"discarded cards), not {action}",
+            clause="RUL.DECK.RESHUFFLE_TIMING",
+        )
+    if isinstance(action, Reshuffle):
+        return IllegalActionError(
+            "no reshuffle is due: the deck is not being drawn from empty",
+            clause="RUL.DECK.RESHUFFLE_TIMING",
+        )
+    must, clause = _WAITS_FOR[work.step]
+    return IllegalActionError(f"player {work.to_move} must {must} now, not {action}", clause=clause)
+
+
+_WAITS_FOR: Mapping[Step, tuple[str, str]] = {
+    Step.PLAY: ("play cards or withdraw", "TM.TURN.CHOICE"),
+    Step.PLACE: ("place a palace or the crown palace", "TM.REWARD.PLACE_AT_ONCE"),
+    Step.TAKE: ("take cards from the display", "TM.WITHDRAW.PICK_TWO"),
 }
-"""Each kind of action: the step that expects it and the rule that carries it out. One
-look-up on the hot path (by type: enum members hash slowly); an action at any other step
-goes through :func:`_apply`'s checks, which say why it is refused."""
+"""What the player to move must do at each decision step, and the clause that says so."""
 
 
 def _continue(work: Work) -> None:
@@ -283,29 +216,28 @@ def _continue(work: Work) -> None:
             return
         withdrawal = work.withdrawal
         if withdrawal is None:
-            if work.step is _OVER:
-                return
-            work.step = _PLAY
-            if work.to_move is None:  # a reshuffle interrupted the display draw of a new visit
-                work.to_move = work.start_player
+            if work.step is not Step.OVER:
+                work.step = Step.PLAY
+                if work.to_move is None:  # a reshuffle interrupted a new visit's display
+                    work.to_move = work.start_player
             return
         seat = withdrawal.seat
         if withdrawal.palaces_owed or withdrawal.crown_owed:
             if forfeit_impossible(work):
                 continue
-            work.step = _PLACE
+            work.step = Step.PLACE
             work.to_move = seat
             return
         if not withdrawal.scored:
             score_withdrawal(work)
             discard_played(work)
             continue
-        if next_active(work, seat) is None:
+        if next_in_visit(work.players, seat) is None:
             last_player_takes(work, seat)
-        elif work.read("display"):
-            work.step = _TAKE
+        elif work.display:
+            work.step = Step.TAKE
             work.to_move = seat
             return
         finish_withdrawal(work, seat)
-        if work.step is _OVER:
+        if work.step is Step.OVER:
             return

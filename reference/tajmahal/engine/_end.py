@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from tajmahal.engine._scoring import hand_breakdown, hand_points
 from tajmahal.engine._work import Work
-from tajmahal.model import Event, EventKind, PointSource, Step
+from tajmahal.model import CardId, Components, Event, EventKind, PointSource, Step
 
 
 def end_game(work: Work) -> None:
@@ -24,43 +24,45 @@ def end_game(work: Work) -> None:
     Implements: TM.END.HAND.INCLUDES_LAST_PICKS, TM.END.WINNER, TM.END.TIE,
     RUL.END.TIED_WINNERS
     """
-    components = work.components
-    for seat, player in enumerate(work.players):
-        points = hand_points(components, player.hand)
+    for seat in range(len(work.players)):
+        player = work.edit(seat)
+        points = hand_points(work.components, player.hand)
         player.score += points
-        if work.recording:
-            specials, whites, largest = hand_breakdown(components, player.hand)
-            clauses = ["TM.END.HAND.INCLUDES_LAST_PICKS"]
-            if specials:
-                clauses.append("TM.END.HAND.SPECIAL")
-            if whites:
-                clauses.append("TM.END.HAND.WHITE")
-            if largest:
-                clauses += ["TM.END.HAND.LARGEST_COLOUR", "RUL.END.LARGEST_COLOUR"]
-            work.record(
-                Event(
-                    EventKind.HAND,
-                    seat,
-                    points,
-                    PointSource.HAND,
-                    cards=tuple(player.hand),
-                    counts=(specials, whites, largest),
-                    clauses=tuple(clauses),
-                )
-            )
+        work.record(hand_event, work.components, seat, player.hand, points)
     work.step = Step.OVER
     work.to_move = None
-    if work.recording:
-        scores = tuple(player.score for player in work.players)
-        best = max(scores)
-        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-        work.record(
-            Event(
-                EventKind.END,
-                seats=winners,
-                counts=scores,
-                clauses=("TM.END.WINNER", "TM.END.TIE", "RUL.END.TIED_WINNERS")
-                if len(winners) > 1
-                else ("TM.END.WINNER",),
-            )
-        )
+    work.record(end_event, tuple(player.score for player in work.players))
+
+
+def hand_event(components: Components, seat: int, hand: tuple[CardId, ...], points: int) -> Event:
+    """The ``hand`` event: a hand's points and their three parts."""
+    specials, whites, largest = hand_breakdown(components, hand)
+    clauses = ["TM.END.HAND.INCLUDES_LAST_PICKS"]
+    if specials:
+        clauses.append("TM.END.HAND.SPECIAL")
+    if whites:
+        clauses.append("TM.END.HAND.WHITE")
+    if largest:
+        clauses += ["TM.END.HAND.LARGEST_COLOUR", "RUL.END.LARGEST_COLOUR"]
+    return Event(
+        EventKind.HAND,
+        seat,
+        points,
+        PointSource.HAND,
+        cards=hand,
+        counts=(specials, whites, largest),
+        clauses=tuple(clauses),
+    )
+
+
+def end_event(scores: tuple[int, ...]) -> Event:
+    """The ``end`` event: the final scores and the winners, the top scores."""
+    winners = tuple(seat for seat, score in enumerate(scores) if score == max(scores))
+    return Event(
+        EventKind.END,
+        seats=winners,
+        counts=scores,
+        clauses=("TM.END.WINNER", "TM.END.TIE", "RUL.END.TIED_WINNERS")
+        if len(winners) > 1
+        else ("TM.END.WINNER",),
+    )

@@ -22,21 +22,19 @@ Notes on this implementation:
 
 from __future__ import annotations
 
-import functools
 import operator
-from bisect import bisect_left, insort
-from collections.abc import Mapping
-from typing import Generic
+from bisect import bisect_left, bisect_right, insort
+from collections.abc import Callable
 
 import attrs
 
 from tajmahal.engine._score import score_bonus_tile
-from tajmahal.engine._work import SYMBOL_ORDER, ChoiceT, Work
+from tajmahal.engine._work import Work, without
 from tajmahal.errors import IllegalActionError
 from tajmahal.model import (
+    ALL_SYMBOLS,
     Action,
     CityId,
-    Components,
     Event,
     EventKind,
     GameState,
@@ -44,40 +42,52 @@ from tajmahal.model import (
     Permission,
     PlaceCrown,
     PlacePalace,
-    ProvinceTileId,
     Symbol,
     palace_sort_key,
 )
 
-_ALLOWED, _FORBIDDEN = Permission.ALLOWED, Permission.FORBIDDEN
-_MOGUL, _ELEPHANT = Symbol.MOGUL, Symbol.ELEPHANT
-"""Enum members as module names: reading a member from its enum class goes through the
-enum's metaclass, several times slower than reading a global, and this is the hot path."""
 
-
-def take_from_court(work: Work, seat: int, symbol: Symbol) -> ProvinceTileId | None:
+def take_from_court(work: Work, seat: int, symbol: Symbol) -> None:
     """Hand the court's reward for ``symbol`` to ``seat``, who won its majority.
 
     The Grand Moguls take the crown (its palace is placed later), the elephants the
-    province tile (returned: it is scored after the palaces), any other symbol its
+    province tile (scored after the palaces, from the withdrawal), any other symbol its
     influence tile, which the player keeps and which owes a palace.
 
     Implements: TM.COMP.CROWN, TM.REWARD.INFLUENCE.TILE, TM.REWARD.CROWN.TAKE,
     TM.REWARD.ELEPHANT.PROVINCE
     """
-    if symbol is _MOGUL:
+    if symbol is Symbol.MOGUL:
         work.crown_in_court = False
-        return None
-    if symbol is _ELEPHANT:
-        province_won = work.court_province_tile
+    elif symbol is Symbol.ELEPHANT:
         work.court_province_tile = None
-        return province_won
-    work.court_influence.remove(symbol)
-    insort(work.player(seat).influence, symbol, key=SYMBOL_ORDER.index)
-    return None
+    else:
+        work.court_influence = without(work.court_influence, [symbol])
+        player = work.edit(seat)
+        influence = sorted((*player.influence, symbol), key=ALL_SYMBOLS.index)
+        player.influence = tuple(influence)
 
 
-def palace_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
+def placement_actions(state: GameState) -> list[Action]:
+    """The placements open to the withdrawing player: the crown palace in each city of
+    :func:`crown_cities` while it is owed, then a normal palace in each city of
+    :func:`palace_cities` while one is owed (canonical order: "crown" < "palace").
+    Nothing else is legal at a place step: the palaces won are placed before the
+    withdrawal goes on, and cannot be kept back.
+
+    Implements: TM.REWARD.PLACE_AT_ONCE
+    """
+    withdrawal = state.withdrawal
+    assert withdrawal is not None
+    actions: list[Action] = []
+    if withdrawal.crown_owed:
+        actions += [PlaceCrown(city) for city in crown_cities(state, withdrawal.seat)]
+    if withdrawal.palaces_owed:
+        actions += [PlacePalace(city) for city in palace_cities(state, withdrawal.seat)]
+    return actions
+
+
+def palace_cities(state: GameState | Work, seat: int) -> tuple[CityId, ...]:
     """Cities of the current province where ``seat`` may place a normal palace now.
 
     A normal palace needs an empty city; a city holding only a crown palace counts as
@@ -88,162 +98,70 @@ def palace_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
     TM.REWARD.CROWN.OWN_NORMAL_LATER, RUL.CROWN.OWN_PALACE_BESIDE_CROWN,
     TM.REWARD.TWO_PALACES_PER_CITY, RUL.REWARD.TWO_PALACES_PER_CITY
     """
-    return open_palace_cities(
-        state.config.components,
-        state.config.rules.own_palace_beside_own_crown,
-        state.current_province,
-        state.palaces,
-        seat,
-    )
-
-
-def placement_actions(state: GameState, seat: int, table: PlacementTable[ChoiceT]) -> list[ChoiceT]:
-    """The placements open to the withdrawing ``seat``: the crown palace in each city of
-    :func:`crown_cities` while it is owed, then a normal palace in each city of
-    :func:`palace_cities` while one is owed (canonical order: "crown" < "palace"), each
-    as ``table`` holds it (:func:`placement_table`: the actions; an action space's copy:
-    their ids). Nothing else is legal at a place step: the palaces won are placed before
-    the withdrawal goes on, and cannot be kept back.
-
-    Implements: TM.REWARD.PLACE_AT_ONCE
-    """
-    withdrawal = state.withdrawal
-    assert withdrawal is not None
-    actions: list[ChoiceT] = []
-    if withdrawal.crown_owed:
-        actions.extend(map(table.crowns.__getitem__, crown_cities(state, seat)))
-    if withdrawal.palaces_owed:
-        actions.extend(map(table.palaces.__getitem__, palace_cities(state, seat)))
-    return actions
-
-
-@attrs.frozen(slots=True)
-class PlacementTable(Generic[ChoiceT]):
-    """Every placement of a component set, built once: listing the placements then looks
-    actions up instead of building them. Generic over what it holds for each decision
-    (the actions, or an action space's ids), so that one :func:`placement_actions`
-    lists both."""
-
-    crowns: Mapping[CityId, ChoiceT]
-    """``crown c`` for every city ``c``."""
-    palaces: Mapping[CityId, ChoiceT]
-    """``palace c`` for every city ``c``."""
-
-
-@functools.cache
-def placement_table(components: Components) -> PlacementTable[Action]:
-    """The :class:`PlacementTable` of a component set (one per set: sets compare by
-    digest)."""
-    cities = components.board.cities
-    return PlacementTable(
-        {city: PlaceCrown(city) for city in cities}, {city: PlacePalace(city) for city in cities}
-    )
-
-
-def open_palace_cities(
-    components: Components,
-    own_beside_crown: Permission,
-    province: str,
-    palaces: list[Palace] | tuple[Palace, ...],
-    seat: int,
-) -> tuple[CityId, ...]:
-    """:func:`palace_cities` from its parts (the working copy's palaces included)."""
+    permission = state.config.rules.own_palace_beside_own_crown
     return tuple(
         [
             city
-            for city in components.board.provinces[province].cities
-            if palace_fits(palaces_in(palaces, city), seat, own_beside_crown)
+            for city in _province_cities(state)
+            if palace_fits(palaces_in(state.palaces, city), seat, permission)
         ]
     )
 
 
-def palace_fits(
-    here: list[Palace] | tuple[Palace, ...], seat: int, own_beside_crown: Permission
-) -> bool:
+def palace_fits(here: tuple[Palace, ...], seat: int, own_beside_crown: Permission) -> bool:
     """True if ``seat`` may add a normal palace to a city of the current province that
     holds the palaces ``here`` (see :func:`palace_cities`)."""
     return not here or (
         len(here) == 1
         and here[0].crowned
-        and (here[0].seat != seat or own_beside_crown is _ALLOWED)
+        and (here[0].seat != seat or own_beside_crown is Permission.ALLOWED)
     )
 
 
-def crown_cities(state: GameState, seat: int) -> tuple[CityId, ...]:
+def crown_cities(state: GameState | Work, seat: int) -> tuple[CityId, ...]:
     """Cities of the current province where ``seat`` may place the crown palace now: any
     city, occupied or not, except beside their own palace when the rule set forbids it.
 
     Implements: TM.REWARD.CROWN.PALACE, TM.REWARD.CROWN.OCCUPIED, TM.REWARD.CROWN.BESIDE_OWN,
     RUL.CROWN.BESIDE_OWN_PALACE, TM.REWARD.TWO_PALACES_PER_CITY
     """
-    return open_crown_cities(
-        state.config.components,
-        state.config.rules.crown_beside_own_palace,
-        state.current_province,
-        state.palaces,
-        seat,
-    )
-
-
-def open_crown_cities(
-    components: Components,
-    beside_own: Permission,
-    province: str,
-    palaces: list[Palace] | tuple[Palace, ...],
-    seat: int,
-) -> tuple[CityId, ...]:
-    """:func:`crown_cities` from its parts (a city holds at most two palaces)."""
+    permission = state.config.rules.crown_beside_own_palace
     return tuple(
         [
             city
-            for city in components.board.provinces[province].cities
-            if crown_fits(palaces_in(palaces, city), seat, beside_own)
+            for city in _province_cities(state)
+            if crown_fits(palaces_in(state.palaces, city), seat, permission)
         ]
     )
 
 
-def crown_fits(here: list[Palace] | tuple[Palace, ...], seat: int, beside_own: Permission) -> bool:
+def crown_fits(here: tuple[Palace, ...], seat: int, beside_own: Permission) -> bool:
     """True if ``seat`` may add the crown palace to a city of the current province that
-    holds the palaces ``here`` (see :func:`crown_cities`)."""
+    holds the palaces ``here`` (see :func:`crown_cities`; a city holds at most two)."""
     if len(here) >= 2:
         return False
-    return not (beside_own is _FORBIDDEN and any(p.seat == seat for p in here))
+    return not (any(palace.seat == seat for palace in here) and beside_own is Permission.FORBIDDEN)
 
 
-def palaces_in(
-    palaces: list[Palace] | tuple[Palace, ...], city: CityId
-) -> list[Palace] | tuple[Palace, ...]:
-    """The palaces standing in ``city``, in canonical order.
-
-    The board's palaces are kept sorted by city (:attr:`GameState.palaces
-    <tajmahal.model.GameState.palaces>`; the working copy inserts in order), so this is a
-    binary search rather than a scan of every palace on the board; the city's few
-    palaces are then read one by one.
-    """
-    start = end = bisect_left(palaces, city, key=_CITY)
-    count = len(palaces)
-    while end < count and palaces[end].city == city:  # at most two palaces to a city
-        end += 1
-    return palaces[start:end]
+def _province_cities(state: GameState | Work) -> tuple[CityId, ...]:
+    """The cities of the current province."""
+    return state.config.components.board.provinces[state.current_province].cities
 
 
-def add_palace(palaces: list[Palace], palace: Palace) -> None:
-    """Insert ``palace`` in canonical order (:func:`~tajmahal.model.palace_sort_key`): a
-    binary search for its city, then its place among the city's few palaces."""
-    city = palace.city
-    start = end = bisect_left(palaces, city, key=_CITY)
-    count = len(palaces)
-    while end < count and palaces[end].city == city:
-        end += 1
-    insort(palaces, palace, start, end, key=palace_sort_key)
+def palaces_in(palaces: tuple[Palace, ...], city: CityId) -> tuple[Palace, ...]:
+    """The palaces standing in ``city``, in canonical order: the board's palaces are
+    sorted by city (:attr:`~tajmahal.model.GameState.palaces`), so they are the slice
+    that a binary search finds."""
+    return palaces[bisect_left(palaces, city, key=_city) : bisect_right(palaces, city, key=_city)]
 
 
-_CITY = operator.attrgetter("city")
-"""A palace's city: the sort key of :func:`palaces_in`'s search."""
+_city = operator.attrgetter("city")
+"""A palace's city."""
 
 
-def apply_palace(work: Work, city: CityId) -> None:
-    """Place one owed normal palace in ``city`` and take the bonus tile lying there.
+def place_palace(work: Work, action: PlacePalace) -> None:
+    """Place one owed normal palace in ``action``'s city and take the bonus tile lying
+    there.
 
     Implements: TM.REWARD.INFLUENCE.PALACE, TM.REWARD.FORTRESS.BONUS,
     TM.REWARD.PLACEMENT_ORDER, TM.COMP.PALACES.UNLIMITED, RUL.CROWN.PLACEMENT_ORDER,
@@ -251,70 +169,65 @@ def apply_palace(work: Work, city: CityId) -> None:
     """
     withdrawal = work.withdrawal
     assert withdrawal is not None
-    seat = withdrawal.seat
+    seat, city = withdrawal.seat, action.city
     if withdrawal.palaces_owed == 0:
         raise IllegalActionError(
             f"player {seat} owes no normal palace (only the crown palace)",
             clause="TM.REWARD.INFLUENCE.PALACE",
         )
-    palaces = work.read("palaces")
     permission = work.rules.own_palace_beside_own_crown
-    if city not in work.components.board.provinces[work.province].cities or not palace_fits(
-        palaces_in(palaces, city), seat, permission
+    if city not in _province_cities(work) or not palace_fits(
+        palaces_in(work.palaces, city), seat, permission
     ):
-        allowed = open_palace_cities(work.components, permission, work.province, palaces, seat)
-        raise placement_refusal(work, city, seat, crown=False, allowed=allowed)
-    if work.recording:
-        here = palaces_in(work.read("palaces"), city)
-        work.record(
-            Event(
-                EventKind.PALACE,
-                seat,
-                cities=(city,),
-                seats=tuple(palace.seat for palace in here),
-                clauses=("TM.REWARD.INFLUENCE.PALACE", "TM.REWARD.CROWN.LATER_NORMAL")
-                if here
-                else ("TM.REWARD.INFLUENCE.PALACE",),
-            )
-        )
-    add_palace(work.palaces, Palace(city, seat, False))
-    work.withdrawal = withdrawal.placing(
-        withdrawal.palaces_owed - 1, withdrawal.crown_owed, (*withdrawal.placed, city)
-    )
+        raise placement_refusal(work, city, seat, crown=False, allowed=palace_cities(work, seat))
+    work.record(palace_event, seat, city, palaces_in(work.palaces, city))
+    add_palace(work, Palace(city, seat, False))
+    work.withdrawal = withdrawal.after_placement(city, crown=False)
     score_bonus_tile(work, seat, city)
 
 
-def apply_crown(work: Work, city: CityId) -> None:
-    """Place the owed crown palace in ``city``; a bonus tile there stays on the board.
+def palace_event(seat: int, city: CityId, here: tuple[Palace, ...]) -> Event:
+    """The ``palace`` event: the owners of the palaces already ``here``."""
+    return Event(
+        EventKind.PALACE,
+        seat,
+        cities=(city,),
+        seats=tuple(palace.seat for palace in here),
+        clauses=("TM.REWARD.INFLUENCE.PALACE", "TM.REWARD.CROWN.LATER_NORMAL")
+        if here
+        else ("TM.REWARD.INFLUENCE.PALACE",),
+    )
+
+
+def place_crown(work: Work, action: PlaceCrown) -> None:
+    """Place the owed crown palace in ``action``'s city; a bonus tile there stays on the
+    board.
 
     Implements: TM.REWARD.CROWN.PALACE, TM.REWARD.CROWN.OCCUPIED, TM.REWARD.CROWN.NO_BONUS,
     TM.REWARD.CROWN.BESIDE_OWN, TM.REWARD.PLACEMENT_ORDER
     """
     withdrawal = work.withdrawal
     assert withdrawal is not None
-    seat = withdrawal.seat
+    seat, city = withdrawal.seat, action.city
     if not withdrawal.crown_owed:
         raise IllegalActionError(
             f"player {seat} has not won the crown in this withdrawal",
             clause="TM.REWARD.CROWN.TAKE",
         )
-    palaces = work.read("palaces")
     permission = work.rules.crown_beside_own_palace
-    if city not in work.components.board.provinces[work.province].cities or not crown_fits(
-        palaces_in(palaces, city), seat, permission
+    if city not in _province_cities(work) or not crown_fits(
+        palaces_in(work.palaces, city), seat, permission
     ):
-        allowed = open_crown_cities(work.components, permission, work.province, palaces, seat)
-        raise placement_refusal(work, city, seat, crown=True, allowed=allowed)
-    if work.recording:
-        work.record(_crown_event(work, seat, city))
-    add_palace(work.palaces, Palace(city, seat, True))
-    work.withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, (*withdrawal.placed, city))
+        raise placement_refusal(work, city, seat, crown=True, allowed=crown_cities(work, seat))
+    bonus = dict(work.bonus_on_board).get(city)
+    work.record(crown_event, seat, city, palaces_in(work.palaces, city), bonus)
+    add_palace(work, Palace(city, seat, True))
+    work.withdrawal = withdrawal.after_placement(city, crown=True)
 
 
-def _crown_event(work: Work, seat: int, city: CityId) -> Event:
-    """The ``crown`` event: the palaces already in the city, a bonus tile left lying."""
-    owners = tuple(palace.seat for palace in palaces_in(work.read("palaces"), city))
-    bonus = work.bonus_at(city)
+def crown_event(seat: int, city: CityId, here: tuple[Palace, ...], bonus: str | None) -> Event:
+    """The ``crown`` event: the palaces already ``here``, a ``bonus`` tile left lying."""
+    owners = tuple(palace.seat for palace in here)
     clauses = ["TM.REWARD.CROWN.PALACE"]
     if owners:
         clauses.append("TM.REWARD.CROWN.OCCUPIED")
@@ -332,6 +245,13 @@ def _crown_event(work: Work, seat: int, city: CityId) -> Event:
     )
 
 
+def add_palace(work: Work, palace: Palace) -> None:
+    """Put ``palace`` on the board (the board's palaces are kept in canonical order)."""
+    palaces = list(work.palaces)
+    insort(palaces, palace, key=palace_sort_key)
+    work.palaces = tuple(palaces)
+
+
 def placement_refusal(
     work: Work, city: CityId, seat: int, *, crown: bool, allowed: tuple[CityId, ...]
 ) -> IllegalActionError:
@@ -347,13 +267,14 @@ def placement_refusal(
     board = work.components.board
     if city not in board.cities:
         return IllegalActionError(f"unknown city {city!r}", clause=rule)
-    if board.cities[city].province != work.province:
+    if board.cities[city].province != work.current_province:
         return IllegalActionError(
             f"{city} lies in province {board.cities[city].province}; {what} must go in the "
-            f"current province {work.province} (allowed: {', '.join(allowed) or 'none'})",
+            f"current province {work.current_province} (allowed: "
+            f"{', '.join(allowed) or 'none'})",
             clause=rule,
         )
-    here = palaces_in(work.read("palaces"), city)
+    here = palaces_in(work.palaces, city)
     owners = ", ".join(f"player {p.seat}" + (" (crown)" if p.crowned else "") for p in here)
     if len(here) >= 2:
         rule = "TM.REWARD.TWO_PALACES_PER_CITY"
@@ -376,40 +297,47 @@ def forfeit_impossible(work: Work) -> bool:
     withdrawal = work.withdrawal
     assert withdrawal is not None
     seat = withdrawal.seat
-    changed = False
-    palaces = work.read("palaces")
-    cities = work.components.board.provinces[work.province].cities
-    # Whether any city is open (as open_palace_cities / open_crown_cities list them),
-    # stopping at the first.
-    if withdrawal.palaces_owed and not any(
-        palace_fits(palaces_in(palaces, city), seat, work.rules.own_palace_beside_own_crown)
-        for city in cities
-    ):
-        if work.recording:
-            work.record(
-                Event(
-                    EventKind.FORFEIT,
-                    seat,
-                    counts=(withdrawal.palaces_owed,),
-                    clauses=("TM.REWARD.INFLUENCE.PALACE", "RUL.REWARD.NO_LEGAL_CITY"),
-                )
-            )
-        withdrawal = withdrawal.placing(0, withdrawal.crown_owed, withdrawal.placed)
-        changed = True
-    if withdrawal.crown_owed and not any(
-        crown_fits(palaces_in(palaces, city), seat, work.rules.crown_beside_own_palace)
-        for city in cities
-    ):
-        if work.recording:
-            work.record(
-                Event(
-                    EventKind.FORFEIT,
-                    seat,
-                    symbol=Symbol.MOGUL,
-                    clauses=("TM.REWARD.CROWN.PALACE", "RUL.REWARD.NO_LEGAL_CITY"),
-                )
-            )
-        withdrawal = withdrawal.placing(withdrawal.palaces_owed, False, withdrawal.placed)
-        changed = True
-    work.withdrawal = withdrawal
-    return changed
+    rules = work.rules
+    palaces_owed = withdrawal.palaces_owed
+    if palaces_owed and not _any_open(work, seat, palace_fits, rules.own_palace_beside_own_crown):
+        work.record(forfeit_event, seat, palaces_owed)
+        palaces_owed = 0
+    crown_owed = withdrawal.crown_owed
+    if crown_owed and not _any_open(work, seat, crown_fits, rules.crown_beside_own_palace):
+        work.record(forfeit_event, seat, None)
+        crown_owed = False
+    if (palaces_owed, crown_owed) == (withdrawal.palaces_owed, withdrawal.crown_owed):
+        return False
+    work.withdrawal = attrs.evolve(withdrawal, palaces_owed=palaces_owed, crown_owed=crown_owed)
+    return True
+
+
+def _any_open(
+    work: Work,
+    seat: int,
+    fits: Callable[[tuple[Palace, ...], int, Permission], bool],
+    permission: Permission,
+) -> bool:
+    """True if some city of the current province ``fits`` a palace of ``seat`` (as
+    :func:`palace_cities` and :func:`crown_cities` list them, stopping at the first)."""
+    return any(
+        fits(palaces_in(work.palaces, city), seat, permission) for city in _province_cities(work)
+    )
+
+
+def forfeit_event(seat: int, palaces: int | None) -> Event:
+    """The ``forfeit`` event: ``palaces`` normal palaces not placed, or (None) the crown
+    palace."""
+    if palaces is None:
+        return Event(
+            EventKind.FORFEIT,
+            seat,
+            symbol=Symbol.MOGUL,
+            clauses=("TM.REWARD.CROWN.PALACE", "RUL.REWARD.NO_LEGAL_CITY"),
+        )
+    return Event(
+        EventKind.FORFEIT,
+        seat,
+        counts=(palaces,),
+        clauses=("TM.REWARD.INFLUENCE.PALACE", "RUL.REWARD.NO_LEGAL_CITY"),
+    )

@@ -20,8 +20,18 @@ Notes on this implementation:
 from __future__ import annotations
 
 from tajmahal.engine._scoring import goods_points, owned_goods, palace_points
-from tajmahal.engine._work import Work
-from tajmahal.model import BonusKind, CityId, Event, EventKind, PendingDraw, PointSource
+from tajmahal.engine._work import Player, Work
+from tajmahal.model import (
+    BonusKind,
+    BonusTile,
+    CityId,
+    Event,
+    EventKind,
+    Good,
+    PendingDraw,
+    PointSource,
+    ProvinceTile,
+)
 
 
 def score_bonus_tile(work: Work, seat: int, city: CityId) -> None:
@@ -34,45 +44,44 @@ def score_bonus_tile(work: Work, seat: int, city: CityId) -> None:
     Implements: TM.SCORE.BONUS.TAJ, TM.SCORE.BONUS.POINTS, TM.SCORE.BONUS.CARD,
     TM.SCORE.BONUS.GOOD, TM.SCORE.BONUS.SEQUENTIAL, RUL.SCORE.BONUS_ORDER
     """
-    if work.bonus_at(city) is None:
+    lying = dict(work.bonus_on_board)
+    if city not in lying:
         return
-    tile_id = work.bonus_on_board.pop(city)
-    tile = work.components.bonus_tiles[tile_id]
-    player = work.player(seat)
-    source: PointSource | None
-    if tile.kind in (BonusKind.TAJ_MAHAL, BonusKind.POINTS):
-        points = tile.points
-        source = PointSource.BONUS_POINTS
-        clause = (
-            "TM.SCORE.BONUS.TAJ" if tile.kind is BonusKind.TAJ_MAHAL else "TM.SCORE.BONUS.POINTS"
-        )
-    elif tile.kind is BonusKind.CARD:
+    tile = work.components.bonus_tiles[lying.pop(city)]
+    work.bonus_on_board = tuple(lying.items())
+    player = work.edit(seat)
+    if tile.kind is BonusKind.CARD:
         points = 0
-        source = None
-        clause = "TM.SCORE.BONUS.CARD"
         work.draw = PendingDraw(seat, 1, "bonus-card")
-    else:
+    elif tile.kind is BonusKind.GOOD:
         assert tile.good is not None
-        points = goods_points(
-            (tile.good,), owned_goods(work.components, player.province_tiles, player.goods_tiles)
-        )
-        source = PointSource.BONUS_GOOD
-        clause = "TM.SCORE.BONUS.GOOD"
-        player.goods_tiles += (tile_id,)
-    if points:
-        player.score += points
-    if work.recording:
-        work.record(
-            Event(
-                EventKind.BONUS,
-                seat,
-                points,
-                source,
-                tiles=(tile_id,),
-                cities=(city,),
-                clauses=("TM.REWARD.FORTRESS.BONUS", clause),
-            )
-        )
+        points = goods_points((tile.good,), _goods_of(work, player))
+        player.goods_tiles += (tile.id,)
+    else:
+        points = tile.points
+    player.score += points
+    work.record(bonus_event, seat, city, tile, points)
+
+
+def bonus_event(seat: int, city: CityId, tile: BonusTile, points: int) -> Event:
+    """The ``bonus`` event: the tile taken in ``city`` and its ``points``."""
+    if tile.kind is BonusKind.CARD:
+        source, clause = None, "TM.SCORE.BONUS.CARD"
+    elif tile.kind is BonusKind.GOOD:
+        source, clause = PointSource.BONUS_GOOD, "TM.SCORE.BONUS.GOOD"
+    else:
+        source = PointSource.BONUS_POINTS
+        taj = tile.kind is BonusKind.TAJ_MAHAL
+        clause = "TM.SCORE.BONUS.TAJ" if taj else "TM.SCORE.BONUS.POINTS"
+    return Event(
+        EventKind.BONUS,
+        seat,
+        points,
+        source,
+        tiles=(tile.id,),
+        cities=(city,),
+        clauses=("TM.REWARD.FORTRESS.BONUS", clause),
+    )
 
 
 def score_withdrawal(work: Work) -> None:
@@ -87,40 +96,47 @@ def score_withdrawal(work: Work) -> None:
     withdrawal = work.withdrawal
     assert withdrawal is not None
     seat = withdrawal.seat
-    player = work.player(seat)
-    components = work.components
     if withdrawal.province_won is not None:
-        tile = components.province_tiles[withdrawal.province_won]
-        points = goods_points(
-            tile.goods, owned_goods(components, player.province_tiles, player.goods_tiles)
-        )
+        tile = work.components.province_tiles[withdrawal.province_won]
+        player = work.edit(seat)
+        points = goods_points(tile.goods, _goods_of(work, player))
         player.province_tiles += (tile.id,)
         player.score += points
-        if work.recording:
-            work.record(
-                Event(
-                    EventKind.SCORE,
-                    seat,
-                    points,
-                    PointSource.PROVINCE_TILE,
-                    tiles=(tile.id,),
-                    clauses=("TM.SCORE.PROVINCE", "RUL.SCORE.GOODS_COUNT"),
-                )
-            )
+        work.record(province_event, seat, tile, points)
     if withdrawal.placed:
-        own = {palace.city for palace in work.read("palaces") if palace.seat == seat}
-        points = palace_points(components.board, own, work.province)
-        player.score += points
-        if work.recording:
-            work.record(
-                Event(
-                    EventKind.SCORE,
-                    seat,
-                    points,
-                    PointSource.PALACES,
-                    cities=tuple(sorted(own)),
-                    clauses=("TM.SCORE.PALACE.CURRENT", "TM.SCORE.PALACE.CHAIN")
-                    if points > 1
-                    else ("TM.SCORE.PALACE.CURRENT",),
-                )
-            )
+        own = {palace.city for palace in work.palaces if palace.seat == seat}
+        points = palace_points(work.components.board, own, work.current_province)
+        work.edit(seat).score += points
+        work.record(palaces_event, seat, own, points)
+
+
+def _goods_of(work: Work, player: Player) -> list[Good]:
+    """Every good ``player`` already owns."""
+    return owned_goods(work.components, player.province_tiles, player.goods_tiles)
+
+
+def province_event(seat: int, tile: ProvinceTile, points: int) -> Event:
+    """The ``score`` event of a province tile won: its goods' points."""
+    return Event(
+        EventKind.SCORE,
+        seat,
+        points,
+        PointSource.PROVINCE_TILE,
+        tiles=(tile.id,),
+        clauses=("TM.SCORE.PROVINCE", "RUL.SCORE.GOODS_COUNT"),
+    )
+
+
+def palaces_event(seat: int, own: set[CityId], points: int) -> Event:
+    """The ``score`` event of the palaces: the cities of the player's palaces, and the
+    chain's clause when it reaches another province."""
+    return Event(
+        EventKind.SCORE,
+        seat,
+        points,
+        PointSource.PALACES,
+        cities=tuple(sorted(own)),
+        clauses=("TM.SCORE.PALACE.CURRENT", "TM.SCORE.PALACE.CHAIN")
+        if points > 1
+        else ("TM.SCORE.PALACE.CURRENT",),
+    )

@@ -21,11 +21,9 @@ Notes on this implementation:
 
 from __future__ import annotations
 
-from bisect import insort
-
 from tajmahal.engine._end import end_game
 from tajmahal.engine._special import exchange_pairs
-from tajmahal.engine._work import Work
+from tajmahal.engine._work import Work, cards_into_hand, sorted_with
 from tajmahal.errors import IllegalActionError
 from tajmahal.model import (
     DISPLAY,
@@ -37,8 +35,10 @@ from tajmahal.model import (
     Event,
     EventKind,
     PendingDraw,
+    ProvinceTileId,
     Reshuffle,
     Step,
+    Symbol,
 )
 
 
@@ -47,26 +47,17 @@ def end_visit(work: Work) -> None:
 
     Implements: TM.TURN.VISIT_ENDS, TM.VISIT.END, TM.VISIT.UNWON_PROVINCE,
     TM.VISIT.UNWON_COURT, TM.VISIT.NEXT.START_PLAYER, TM.VISIT.NEXT.PROVINCE,
-    TM.VISIT.NEXT.PROVINCE_TILE, TM.VISIT.NEXT.INFLUENCE_REFILL, TM.VISIT.NEXT.CROWN,
-    TM.VISIT.NEXT.DISPLAY, TM.TURN.TWELVE_VISITS, TM.END.AFTER_TWELVE, TM.PLAY.COLOUR_RESET,
-    TM.COMP.INFLUENCE_TILES, RUL.VISIT.UNWON_PROVINCE_TILE, RUL.VISIT.UNWON_COURT,
-    RUL.VISIT.LAST_VISIT_DISPLAY, RUL.COMPONENTS.INFLUENCE_TILES
+    TM.VISIT.NEXT.PROVINCE_TILE, TM.VISIT.NEXT.CROWN, TM.VISIT.NEXT.DISPLAY,
+    TM.TURN.TWELVE_VISITS, TM.END.AFTER_TWELVE, TM.PLAY.COLOUR_RESET,
+    RUL.VISIT.UNWON_PROVINCE_TILE, RUL.VISIT.UNWON_COURT, RUL.VISIT.LAST_VISIT_DISPLAY
     """
-    components = work.components
     exchange_pairs(work)
     if work.court_province_tile is not None:
-        if work.recording:
-            work.record(
-                Event(
-                    EventKind.UNWON,
-                    tiles=(work.court_province_tile,),
-                    clauses=("TM.VISIT.UNWON_PROVINCE", "RUL.VISIT.UNWON_PROVINCE_TILE"),
-                )
-            )
+        work.record(unwon_event, work.court_province_tile)
         work.court_province_tile = None
-    players = work.players
-    for player in players:
-        player.played = []
+    for seat in range(len(work.players)):
+        player = work.edit(seat)
+        player.played = ()
         player.colour = None
         player.withdrawn = False
         player.withdrawn_counts = None
@@ -74,39 +65,60 @@ def end_visit(work: Work) -> None:
         end_game(work)
         return
     work.visit += 1
-    work.start_player = (work.start_player + 1) % work.count
+    work.start_player = (work.start_player + 1) % len(work.players)
     work.to_move = work.start_player
-    tile = components.province_tile_number(work.visit)
-    work.court_province_tile = tile.id
-    for symbol in INFLUENCE_SYMBOLS:
-        if symbol in work.read("court_influence"):
-            continue
-        held = sum(player.influence.count(symbol) for player in players)
-        if held < INFLUENCE_TILES_PER_KIND:
-            work.court_influence.append(symbol)
+    work.court_province_tile = work.components.province_tile_number(work.visit).id
+    work.court_influence = refilled_court(work)
     work.crown_in_court = True
-    if work.recording:
-        work.record(
-            Event(
-                EventKind.VISIT,
-                work.start_player,
-                tiles=(tile.id,),
-                counts=(work.visit,),
-                clauses=(
-                    "TM.VISIT.NEXT.START_PLAYER",
-                    "TM.VISIT.NEXT.PROVINCE",
-                    "TM.VISIT.NEXT.PROVINCE_TILE",
-                    "TM.VISIT.NEXT.INFLUENCE_REFILL",
-                    "TM.VISIT.NEXT.CROWN",
-                ),
-            )
-        )
+    work.record(visit_event, work.start_player, work.court_province_tile, work.visit)
     work.step = Step.PLAY
-    work.draw = PendingDraw(DISPLAY, DISPLAY_SIZES[work.count], "display")
+    work.draw = PendingDraw(DISPLAY, DISPLAY_SIZES[len(work.players)], "display")
+
+
+def refilled_court(work: Work) -> tuple[Symbol, ...]:
+    """The court's influence tiles for the next visit: each kind it still holds, and each
+    kind of which the supply has a tile left (6 of each, less those players hold).
+
+    Implements: TM.VISIT.NEXT.INFLUENCE_REFILL, TM.COMP.INFLUENCE_TILES,
+    RUL.COMPONENTS.INFLUENCE_TILES
+    """
+    held = [symbol for player in work.players for symbol in player.influence]
+    return tuple(
+        symbol
+        for symbol in INFLUENCE_SYMBOLS
+        if symbol in work.court_influence or held.count(symbol) < INFLUENCE_TILES_PER_KIND
+    )
+
+
+def unwon_event(tile: ProvinceTileId) -> Event:
+    """The ``unwon`` event: a province tile nobody won leaves the game."""
+    return Event(
+        EventKind.UNWON,
+        tiles=(tile,),
+        clauses=("TM.VISIT.UNWON_PROVINCE", "RUL.VISIT.UNWON_PROVINCE_TILE"),
+    )
+
+
+def visit_event(start_player: int, tile: ProvinceTileId, visit: int) -> Event:
+    """The ``visit`` event: a new visit, its start player and its province tile."""
+    return Event(
+        EventKind.VISIT,
+        start_player,
+        tiles=(tile,),
+        counts=(visit,),
+        clauses=(
+            "TM.VISIT.NEXT.START_PLAYER",
+            "TM.VISIT.NEXT.PROVINCE",
+            "TM.VISIT.NEXT.PROVINCE_TILE",
+            "TM.VISIT.NEXT.INFLUENCE_REFILL",
+            "TM.VISIT.NEXT.CROWN",
+        ),
+    )
 
 
 def perform_draw(work: Work) -> bool:
-    """Draw what is pending; False when a reshuffle must come first (a chance step).
+    """Draw what is pending, from the top of the deck; False when a reshuffle must come
+    first (a chance step). With deck and discard pile both empty, nothing more is drawn.
 
     Implements: TM.VISIT.NEXT.RESHUFFLE, TM.VISIT.DISPLAY_SHORT, RUL.DECK.RESHUFFLE_TIMING,
     RUL.DECK.EXHAUSTED
@@ -116,37 +128,32 @@ def perform_draw(work: Work) -> bool:
     remaining = pending.count
     drawn: list[CardId] = []
     while remaining:
-        if not work.read("deck"):
-            if work.read("discard"):
+        if not work.deck:
+            if work.discard:
+                _drawn(work, pending, drawn)
                 work.draw = PendingDraw(pending.destination, remaining, pending.reason)
-                _note_drawn(work, pending, drawn)
                 work.step = Step.SHUFFLE
                 work.to_move = None
                 return False
-            if work.recording:
-                work.record(
-                    Event(
-                        EventKind.DRAW,
-                        None if pending.destination == DISPLAY else pending.destination,
-                        counts=(remaining,),
-                        clauses=(*DRAW_CLAUSES[pending.reason], "RUL.DECK.EXHAUSTED"),
-                    )
-                )
+            work.record(exhausted_event, pending, remaining)
             break
-        deck = work.deck
-        cards = deck[:remaining]  # from the top, as many as are owed and left
-        del deck[:remaining]
-        drawn += cards
+        cards = work.deck[:remaining]
+        work.deck = work.deck[remaining:]
         if pending.destination == DISPLAY:
-            work.display.extend(cards)
+            work.display = sorted_with(work.display, cards)
         else:
-            hand = work.player(pending.destination).hand
-            for card in cards:
-                insort(hand, card)
+            cards_into_hand(work, pending.destination, cards)
+        drawn += cards
         remaining -= len(cards)
-    _note_drawn(work, pending, drawn)
+    _drawn(work, pending, drawn)
     work.draw = None
     return True
+
+
+def _drawn(work: Work, pending: PendingDraw, cards: list[CardId]) -> None:
+    """Record the cards drawn, if any."""
+    if cards:
+        work.record(drawn_event, pending, tuple(cards))
 
 
 DRAW_CLAUSES: dict[str, tuple[str, ...]] = {
@@ -157,29 +164,40 @@ DRAW_CLAUSES: dict[str, tuple[str, ...]] = {
 """The clauses behind each reason for a draw (:attr:`tajmahal.model.PendingDraw.reason`)."""
 
 
-def _note_drawn(work: Work, pending: PendingDraw, drawn: list[CardId]) -> None:
-    if not drawn or not work.recording:
-        return
-    seat = None if pending.destination == DISPLAY else pending.destination
-    work.record(
-        Event(
-            EventKind.DRAW,
-            seat,
-            cards=tuple(sorted(drawn)) if seat is None else tuple(drawn),
-            private=seat is not None,
-            clauses=DRAW_CLAUSES[pending.reason],
+def drawn_event(pending: PendingDraw, cards: tuple[CardId, ...]) -> Event:
+    """The ``draw`` event: cards drawn into a hand (private, in the order drawn) or onto
+    the display (sorted)."""
+    if pending.destination == DISPLAY:
+        return Event(
+            EventKind.DRAW, cards=tuple(sorted(cards)), clauses=DRAW_CLAUSES[pending.reason]
         )
+    return Event(
+        EventKind.DRAW,
+        pending.destination,
+        cards=cards,
+        private=True,
+        clauses=DRAW_CLAUSES[pending.reason],
     )
 
 
-def apply_reshuffle(work: Work, action: Reshuffle) -> None:
-    """Put the discard pile, in the order the chance outcome names, under the deck.
+def exhausted_event(pending: PendingDraw, missing: int) -> Event:
+    """The ``draw`` event of cards that could not be drawn: deck and discard pile empty."""
+    return Event(
+        EventKind.DRAW,
+        None if pending.destination == DISPLAY else pending.destination,
+        counts=(missing,),
+        clauses=(*DRAW_CLAUSES[pending.reason], "RUL.DECK.EXHAUSTED"),
+    )
+
+
+def reshuffle(work: Work, action: Reshuffle) -> None:
+    """Put the discard pile, in the order the chance outcome names, on the deck.
 
     Implements: TM.VISIT.NEXT.RESHUFFLE, RUL.DECK.RESHUFFLE_TIMING
     """
-    if sorted(action.order) != sorted(work.read("discard")):
-        unknown = sorted(set(action.order) - set(work.read("discard")))
-        missing = sorted(set(work.read("discard")) - set(action.order))
+    if sorted(action.order) != sorted(work.discard):
+        unknown = sorted(set(action.order) - set(work.discard))
+        missing = sorted(set(work.discard) - set(action.order))
         raise IllegalActionError(
             "a reshuffle orders exactly the discarded cards"
             + (f"; not in the discard pile: {unknown[:5]}" if unknown else "")
@@ -187,13 +205,15 @@ def apply_reshuffle(work: Work, action: Reshuffle) -> None:
             + ("; a card is listed twice" if not unknown and not missing else ""),
             clause="TM.VISIT.NEXT.RESHUFFLE",
         )
-    work.deck[:0] = action.order
-    work.discard.clear()
-    if work.recording:
-        work.record(
-            Event(
-                EventKind.RESHUFFLE,
-                counts=(len(action.order),),
-                clauses=("TM.VISIT.NEXT.RESHUFFLE", "RUL.DECK.RESHUFFLE_TIMING"),
-            )
-        )
+    work.deck = action.order + work.deck
+    work.discard = ()
+    work.record(reshuffled_event, len(action.order))
+
+
+def reshuffled_event(cards: int) -> Event:
+    """The ``reshuffle`` event: how many cards became the new deck."""
+    return Event(
+        EventKind.RESHUFFLE,
+        counts=(cards,),
+        clauses=("TM.VISIT.NEXT.RESHUFFLE", "RUL.DECK.RESHUFFLE_TIMING"),
+    )

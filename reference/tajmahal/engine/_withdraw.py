@@ -24,26 +24,18 @@ Notes on this implementation:
 
 from __future__ import annotations
 
-from bisect import insort
-from collections.abc import Callable, Mapping, Sequence
+import itertools
 
-from tajmahal.engine._majority import remembered_majority_event
+from tajmahal.engine._majority import majority_event
 from tajmahal.engine._reward import take_from_court
 from tajmahal.engine._scoring import symbol_counts, wins_majority
 from tajmahal.engine._visit import end_visit
-from tajmahal.engine._work import (
-    ChoiceT,
-    PerComponents,
-    Work,
-    next_active,
-    next_in_visit,
-    turn_passed,
-    with_hand,
-)
+from tajmahal.engine._work import Work, cards_into_hand, next_in_visit, sorted_with, without
 from tajmahal.errors import IllegalActionError
 from tajmahal.model import (
+    ALL_SYMBOLS,
+    INFLUENCE_SYMBOLS,
     CardId,
-    Components,
     Event,
     EventKind,
     GameState,
@@ -52,121 +44,92 @@ from tajmahal.model import (
     Step,
     Symbol,
     Take,
+    Withdraw,
     Withdrawal,
     WithdrawWithoutPlaying,
 )
 
 
-def apply_withdraw(work: Work) -> None:
+def withdraw(work: Work, action: Withdraw) -> None:
     """Withdraw the player to move and award every court reward they win by majority.
 
     The player's symbol counts are compared, symbol by symbol in canonical order, with
-    the players still in the visit (and, under ``majority_scope = "all"``, the recorded
-    counts of those who withdrew). Won influence tiles each owe a palace; the Grand
+    those of :func:`compared_counts`. Won influence tiles each owe a palace; the Grand
     Moguls win the crown; the elephants win the province tile, scored after the palaces.
 
     Implements: TM.COMP.CARDS.SYMBOL_MEANING, TM.WITHDRAW.FINAL, TM.WITHDRAW.COMPARE,
-    TM.WITHDRAW.MAJORITY.STRICT, TM.WITHDRAW.MAJORITY.ZERO,
-    TM.WITHDRAW.MAJORITY.REMAINING, TM.WITHDRAW.ONCE_PER_VISIT, TM.WITHDRAW.ANY_COMBINATION,
-    TM.WITHDRAW.WITHOUT_PLAYING.NOTHING, TM.TURN.WITHDRAWN_SKIPPED,
-    RUL.MAJORITY.REMAINING_PLAYERS, RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL
+    TM.WITHDRAW.MAJORITY.STRICT, TM.WITHDRAW.MAJORITY.ZERO, TM.WITHDRAW.ONCE_PER_VISIT,
+    TM.WITHDRAW.ANY_COMBINATION, TM.WITHDRAW.WITHOUT_PLAYING.NOTHING,
+    TM.TURN.WITHDRAWN_SKIPPED, RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL
     """
     seat = work.to_move
     assert seat is not None
-    components = work.components
-    player = work.player(seat)
-    counts = symbol_counts(components, player.played)
-    compared: list[tuple[int, ...]] = []
-    compared_seats: list[int] = []
-    every = work.rules.majority_scope is _ALL
-    for other_seat in range(work.count):
-        if other_seat == seat:
-            continue
-        other = work.peek(other_seat)
-        if not other.withdrawn:
-            compared.append(symbol_counts(components, other.played))
-            compared_seats.append(other_seat)
-        elif every and other.withdrawn_counts is not None:
-            compared.append(other.withdrawn_counts)
-            compared_seats.append(other_seat)
+    player = work.edit(seat)
+    counts = symbol_counts(work.components, player.played)
+    compared = compared_counts(work, seat)
     player.withdrawn = True
     player.withdrawn_counts = counts
-    seats = tuple(compared_seats)
-    if work.recording:
-        work.record(
-            Event(
-                EventKind.WITHDRAW,
-                seat,
-                counts=counts,
-                seats=seats,
-                clauses=("TM.WITHDRAW.FINAL", "TM.WITHDRAW.ONCE_PER_VISIT")
-                if player.played
-                else ("TM.WITHDRAW.FINAL", "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING"),
-            )
-        )
-    palaces_owed = 0
-    crown_owed = False
-    province_won = None
-    # The compared players' counts symbol by symbol (an empty column for each when
-    # nobody is compared).
-    columns = list(zip(*compared, strict=True)) if compared else [()] * len(counts)
-    court = work.read("court_influence")  # each symbol is looked up once, before its take
-    withdrawn = (
-        [
-            other
-            for other in range(work.count)
-            if other != seat and other not in compared_seats and work.peek(other).withdrawn
-        ]
-        if work.recording
-        else []
-    )
-    crown = work.crown_in_court
-    province_tile = work.court_province_tile is not None
-    for index, symbol in _SYMBOLS:
-        if symbol is _MOGUL:
-            available = crown
-        elif symbol is _ELEPHANT:
-            available = province_tile
-        else:
-            available = symbol in court
-        if not available:
-            continue
-        won = wins_majority(counts[index], columns[index])
-        if work.recording:
-            work.record(
-                remembered_majority_event(
-                    work,
-                    seat,
-                    index,
-                    symbol,
-                    counts,
-                    seats,
-                    columns[index],
-                    withdrawn,
-                    won,
-                )
-            )
-        if not won:
-            continue
-        tile = take_from_court(work, seat, symbol)
-        if symbol is _MOGUL:
-            crown_owed = True
-        elif symbol is _ELEPHANT:
-            province_won = tile
-        else:
-            palaces_owed += 1
+    work.record(withdraw_event, seat, counts, tuple(compared), bool(player.played))
+    won = []
+    for index, symbol in enumerate(ALL_SYMBOLS):
+        if in_court(work, symbol):
+            wins = wins_majority(counts[index], [other[index] for other in compared.values()])
+            work.record(majority_event, work, seat, symbol, counts, compared, wins)
+            if wins:
+                won.append(symbol)
     work.withdrawal = Withdrawal(
-        seat, palaces_owed, crown_owed, (), province_won, not player.played
+        seat,
+        palaces_owed=sum(symbol in INFLUENCE_SYMBOLS for symbol in won),
+        crown_owed=Symbol.MOGUL in won,
+        province_won=work.court_province_tile if Symbol.ELEPHANT in won else None,
+        played_nothing=not player.played,
     )
+    for symbol in won:
+        take_from_court(work, seat, symbol)
 
 
-_SYMBOLS: tuple[tuple[int, Symbol], ...] = tuple(enumerate(Symbol))
-"""Every symbol with its position in canonical order (as in ``SYMBOL_INDEX``)."""
+def compared_counts(work: Work, seat: int) -> dict[int, tuple[int, ...]]:
+    """The symbol counts a withdrawing ``seat`` is compared with, by seat: those of the
+    players still in the visit, and under ``majority_scope = "all"`` the counts recorded
+    when the others withdrew.
 
-_MOGUL, _ELEPHANT, _ALL, _PLAY = Symbol.MOGUL, Symbol.ELEPHANT, MajorityScope.ALL, Step.PLAY
-_TAKE = EventKind.TAKE
-"""Enum members as module names: reading a member from its enum class goes through the
-enum's metaclass, several times slower than reading a global, and this is the hot path."""
+    Implements: TM.WITHDRAW.MAJORITY.REMAINING, RUL.MAJORITY.REMAINING_PLAYERS
+    """
+    every = work.rules.majority_scope is MajorityScope.ALL
+    compared = {}
+    for other, player in enumerate(work.players):
+        if other == seat:
+            continue
+        if not player.withdrawn:
+            compared[other] = symbol_counts(work.components, player.played)
+        elif every and player.withdrawn_counts is not None:
+            compared[other] = player.withdrawn_counts
+    return compared
+
+
+def in_court(work: Work, symbol: Symbol) -> bool:
+    """True while the court holds the reward of ``symbol``'s majority: the influence tile
+    of that symbol, the crown, or the province tile."""
+    if symbol in INFLUENCE_SYMBOLS:
+        return symbol in work.court_influence
+    if symbol is Symbol.MOGUL:
+        return work.crown_in_court
+    return work.court_province_tile is not None
+
+
+def withdraw_event(
+    seat: int, counts: tuple[int, ...], compared: tuple[int, ...], played: bool
+) -> Event:
+    """The ``withdraw`` event: the player's symbols and whom they are compared with."""
+    return Event(
+        EventKind.WITHDRAW,
+        seat,
+        counts=counts,
+        seats=compared,
+        clauses=("TM.WITHDRAW.FINAL", "TM.WITHDRAW.ONCE_PER_VISIT")
+        if played
+        else ("TM.WITHDRAW.FINAL", "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING"),
+    )
 
 
 def discard_played(work: Work) -> None:
@@ -181,28 +144,17 @@ def discard_played(work: Work) -> None:
     withdrawal = work.withdrawal
     assert withdrawal is not None
     seat = withdrawal.seat
-    player = work.player(seat)
-    components = work.components
-    special_cards = components.specials
-    specials = [card for card in player.played if card in special_cards]
-    discarded = [card for card in player.played if card not in special_cards]
-    work.discard.extend(discarded)
-    for card in specials:
-        insort(player.hand, card)
-    player.played = []
-    if work.recording:
-        if discarded:
-            work.record(
-                Event(
-                    EventKind.DISCARD,
-                    seat,
-                    cards=tuple(discarded),
-                    clauses=("TM.WITHDRAW.DISCARD", "TM.WITHDRAW.DISCARDED_NO_INFLUENCE"),
-                )
-            )
-        if specials:
-            work.record(take_event(seat, tuple(specials), ("TM.SPECIAL.RETURN_TO_HAND",)))
-    work.withdrawal = withdrawal.done_scoring()
+    player = work.edit(seat)
+    specials = tuple(card for card in player.played if work.components.is_special(card))
+    discarded = tuple(card for card in player.played if not work.components.is_special(card))
+    work.discard = sorted_with(work.discard, discarded)
+    player.played = ()
+    player.hand = sorted_with(player.hand, specials)
+    if discarded:
+        work.record(discard_event, seat, discarded)
+    if specials:
+        work.record(take_event, seat, specials, ("TM.SPECIAL.RETURN_TO_HAND",))
+    work.withdrawal = withdrawal.after_scoring()
     if (
         withdrawal.played_nothing
         and work.rules.withdraw_without_playing is WithdrawWithoutPlaying.EXTRA_CARD
@@ -210,59 +162,41 @@ def discard_played(work: Work) -> None:
         work.draw = PendingDraw(seat, 1, "extra-card")
 
 
-def take_actions(
-    state: GameState,
-    pairs: Mapping[CardId, Mapping[CardId, ChoiceT]],
-    short: Callable[[tuple[CardId, ...]], ChoiceT],
-) -> list[ChoiceT]:
-    """The display picks: every pair of display cards, or all of a display of one or two,
-    each as the tables hold it: ``pairs`` (:data:`take_table`, or an action space's copy
-    holding ids) for two of a longer display, ``short`` for a display of one or two
-    (:class:`~tajmahal.model.Take` itself, or what gives its id).
+def discard_event(seat: int, cards: tuple[CardId, ...]) -> Event:
+    """The ``discard`` event: a withdrawing player's played cards, special cards aside."""
+    return Event(
+        EventKind.DISCARD,
+        seat,
+        cards=cards,
+        clauses=("TM.WITHDRAW.DISCARD", "TM.WITHDRAW.DISCARDED_NO_INFLUENCE"),
+    )
+
+
+def take_actions(state: GameState) -> list[Take]:
+    """The display picks: every two display cards, or all of a display of one or two.
 
     Implements: TM.WITHDRAW.PICK_TWO, RUL.DISPLAY.SHORT
     """
     display = state.display
     if len(display) <= 2:
-        return [short(display)] if display else []
-    # Every pair in display order, as itertools.combinations(display, 2) lists them.
-    actions: list[ChoiceT] = []
-    for index, first in enumerate(display):
-        actions.extend(map(pairs[first].__getitem__, display[index + 1 :]))
-    return actions
+        return [Take(display)] if display else []
+    return [Take(pair) for pair in itertools.combinations(display, 2)]
 
 
-def build_take_table(components: Components) -> Mapping[CardId, Mapping[CardId, Take]]:
-    """``take a b`` for every two cards ``a < b`` of a component set, by ``a`` then ``b``
-    (a display is sorted, so its pairs are all here): listing the picks then looks
-    actions up instead of building them.
+def take(work: Work, action: Take) -> None:
+    """The withdrawing player's display pick; the turn passes to the next player still in
+    the visit (there is one: the last player takes without a decision).
 
-    The pairs come sorted, so each ``Take`` gets its one field set directly instead of
-    through its initialiser, which would compare every pair with its sorted copy (the
-    table, built once per component set, then takes about a third of the time); the
-    actions are equal to ``Take((a, b))``."""
-    cards = sorted(components.card_colours)
-    table: dict[CardId, dict[CardId, Take]] = {}
-    for index, first in enumerate(cards):
-        row: dict[CardId, Take] = {}
-        table[first] = row
-        for second in cards[index + 1 :]:
-            take = _new(Take)
-            _set_cards(take, (first, second))
-            row[second] = take
-    return table
+    Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS, TM.TURN.CLOCKWISE
+    """
+    withdrawal = work.withdrawal
+    assert withdrawal is not None
+    clauses = check_take(work.display, action, withdrawal.seat)
+    take_from_display(work, withdrawal.seat, action.cards, clauses)
+    finish_withdrawal(work, withdrawal.seat)
 
 
-_new = object.__new__
-_set_cards = Take.__dict__["cards"].__set__
-"""Making a ``Take`` and setting its one slot (what its initialiser does, less the sort)."""
-
-
-take_table = PerComponents(build_take_table)
-"""The take table of a component set, built on first use."""
-
-
-def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str, ...]:
+def check_take(display: tuple[CardId, ...], action: Take, seat: int) -> tuple[str, ...]:
     """Refuse a take that is not two different display cards (all, if fewer remain);
     return the clauses that decide a legal one.
 
@@ -286,72 +220,41 @@ def check_take(display: Sequence[CardId], action: Take, seat: int) -> tuple[str,
     return ("TM.WITHDRAW.PICK_TWO", "TM.VISIT.DISPLAY_SHORT", "RUL.DISPLAY.SHORT")
 
 
-def take_state(
-    state: GameState, action: Take, *, recording: bool = False
-) -> tuple[GameState, tuple[Event, ...]]:
-    """The state after ``action`` at a ``take`` step from frozen values, and its event
-    when ``recording``: a take step always has another player in the visit (the last
-    one takes without a decision), so the pick passes the turn.
-
-    Implements: TM.WITHDRAW.PICK_TWO, RUL.WITHDRAW.DISPLAY_PICKS, TM.TURN.CLOCKWISE
-    """
-    withdrawal = state.withdrawal
-    assert withdrawal is not None
-    seat = withdrawal.seat
-    display = list(state.display)
-    clauses = check_take(display, action, seat)
-    players = list(state.players)
-    following = next_in_visit(players, seat)
-    assert following is not None
-    player = players[seat]
-    hand = list(player.hand)
-    for card in action.cards:
-        display.remove(card)
-        insort(hand, card)
-    players[seat] = with_hand(player, tuple(hand))
-    after = turn_passed(state, following, tuple(players), tuple(display))
-    return after, (take_event(seat, action.cards, clauses),) if recording else ()
-
-
-def take_into_hand(
-    work: Work, seat: int, cards: tuple[CardId, ...], clauses: tuple[str, ...]
-) -> None:
-    """Move display cards into ``seat``'s hand (``clauses`` decided the take)."""
-    hand = work.player(seat).hand
-    display = work.display
-    for card in cards:
-        display.remove(card)
-        insort(hand, card)
-    if work.recording:
-        work.record(take_event(seat, tuple(cards), clauses))
-
-
-def take_event(seat: int, cards: tuple[CardId, ...], clauses: tuple[str, ...]) -> Event:
-    """The ``take`` event: cards into ``seat``'s hand (display picks, specials back)."""
-    return Event(_TAKE, seat, cards=cards, clauses=clauses)
-
-
 def last_player_takes(work: Work, seat: int) -> None:
     """The last player to withdraw takes what is left of the display (no choice).
 
     Implements: TM.WITHDRAW.LAST_TAKES_ONE, TM.VISIT.DISPLAY_SHORT, RUL.DISPLAY.SHORT,
     RUL.WITHDRAW.DISPLAY_PICKS
     """
-    if work.read("display"):
-        take_into_hand(
+    if work.display:
+        take_from_display(
             work,
             seat,
-            tuple(sorted(work.read("display"))),
+            work.display,
             ("TM.WITHDRAW.LAST_TAKES_ONE", "RUL.WITHDRAW.DISPLAY_PICKS"),
         )
+
+
+def take_from_display(
+    work: Work, seat: int, cards: tuple[CardId, ...], clauses: tuple[str, ...]
+) -> None:
+    """Move display cards into ``seat``'s hand (``clauses`` decided the take)."""
+    work.display = without(work.display, cards)
+    cards_into_hand(work, seat, cards)
+    work.record(take_event, seat, cards, clauses)
+
+
+def take_event(seat: int, cards: tuple[CardId, ...], clauses: tuple[str, ...]) -> Event:
+    """The ``take`` event: cards into ``seat``'s hand (display picks, specials back)."""
+    return Event(EventKind.TAKE, seat, cards=cards, clauses=clauses)
 
 
 def finish_withdrawal(work: Work, seat: int) -> None:
     """Pass the turn to the next player still in the visit, or end the visit."""
     work.withdrawal = None
-    following = next_active(work, seat)
+    following = next_in_visit(work.players, seat)
     if following is None:
         end_visit(work)
     else:
-        work.step = _PLAY
+        work.step = Step.PLAY
         work.to_move = following

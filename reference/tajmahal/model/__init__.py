@@ -77,6 +77,7 @@ from tajmahal.model._state import (
     palace_sort_key,
 )
 from tajmahal.model._symbols import (
+    ALL_SYMBOLS,
     COLOURS,
     INFLUENCE_SYMBOLS,
     SYMBOL_INDEX,
@@ -89,6 +90,7 @@ from tajmahal.model._symbols import (
 from tajmahal.model._view import Picks, View, no_picks, picks_along, track_picks, view
 
 __all__ = [
+    "ALL_SYMBOLS",
     "COLOURS",
     "COMPONENT_FILES",
     "DEFAULT_RULES",

@@ -19,6 +19,8 @@ sorted, so an unordered choice has one canonical spelling.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from tajmahal.errors import ActionSyntaxError
@@ -35,6 +37,11 @@ class Play:
     """The coloured card."""
     extra: CardId | None = None
     """The white or special card played with it, if any."""
+
+    @property
+    def cards(self) -> tuple[CardId, ...]:
+        """The cards played: the coloured card, then the other one if any."""
+        return (self.coloured,) if self.extra is None else (self.coloured, self.extra)
 
     def __str__(self) -> str:
         return (
@@ -74,22 +81,23 @@ class PlaceCrown:
         return f"crown {self.city}"
 
 
+def _sorted(cards: Iterable[CardId]) -> tuple[CardId, ...]:
+    """The cards of a take in canonical order: a choice of cards has one spelling."""
+    try:
+        return tuple(sorted(cards))
+    except TypeError:  # built by hand from values that do not sort (5 and "red-01")
+        raise ActionSyntaxError(
+            f"take: the cards are card ids (strings), found a {type(cards).__name__} "
+            "that does not sort"
+        ) from None
+
+
 @attrs.frozen(slots=True)
 class Take:
     """Take cards from the display into the hand (two, or one when one is left)."""
 
-    cards: tuple[CardId, ...]
-    """The cards taken, sorted."""
-
-    def __attrs_post_init__(self) -> None:
-        try:
-            if list(self.cards) != sorted(self.cards):
-                object.__setattr__(self, "cards", tuple(sorted(self.cards)))
-        except TypeError:  # built by hand from values that do not sort (5 and "red-01")
-            raise ActionSyntaxError(
-                f"take: the cards are card ids (strings), found a {type(self.cards).__name__} "
-                "that does not sort"
-            ) from None
+    cards: tuple[CardId, ...] = attrs.field(converter=_sorted)
+    """The cards taken, sorted (whatever order they are given in)."""
 
     def __str__(self) -> str:
         return "take " + " ".join(self.cards)

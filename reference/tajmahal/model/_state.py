@@ -8,7 +8,6 @@ the deck order) is part of the state; :func:`tajmahal.model.view` removes it.
 from __future__ import annotations
 
 import enum
-import operator
 from typing import Any
 
 import attrs
@@ -48,13 +47,6 @@ class Step(enum.Enum):
     """Chance: the discard pile must be shuffled into a new deck (a ``reshuffle`` action)."""
     OVER = "over"
     """The game has ended; scores are final."""
-
-
-_OVER, _SHUFFLE = Step.OVER, Step.SHUFFLE
-"""Read by :attr:`GameState.is_over` and :attr:`GameState.is_chance` (once per step of
-every game loop) without the enum's metaclass look-up."""
-_SCORE = operator.attrgetter("score")
-"""A player's score (:attr:`GameState.scores` reads every seat's in C)."""
 
 
 @attrs.frozen(slots=True)
@@ -131,31 +123,29 @@ class Withdrawal:
     scored: bool = False
     """True once province tile and palaces are scored and the played cards discarded."""
 
-    def placing(
-        self, palaces_owed: int, crown_owed: bool, placed: tuple[CityId, ...]
-    ) -> Withdrawal:
-        """This withdrawal with the placements still owed and made so far replaced (built
-        directly: this is on the engine's hot path, where ``attrs.evolve`` is slow)."""
+    def after_placement(self, city: CityId, *, crown: bool) -> Withdrawal:
+        """This withdrawal once the crown palace (``crown``) or a normal palace is placed
+        in ``city``: one fewer owed, and ``city`` among the cities placed in."""
         return Withdrawal(
-            self.seat,
-            palaces_owed,
-            crown_owed,
-            placed,
-            self.province_won,
-            self.played_nothing,
-            self.scored,
+            seat=self.seat,
+            palaces_owed=self.palaces_owed if crown else self.palaces_owed - 1,
+            crown_owed=self.crown_owed and not crown,
+            placed=(*self.placed, city),
+            province_won=self.province_won,
+            played_nothing=self.played_nothing,
+            scored=self.scored,
         )
 
-    def done_scoring(self) -> Withdrawal:
-        """This withdrawal marked as scored."""
+    def after_scoring(self) -> Withdrawal:
+        """This withdrawal once it is scored and the played cards are discarded."""
         return Withdrawal(
-            self.seat,
-            self.palaces_owed,
-            self.crown_owed,
-            self.placed,
-            self.province_won,
-            self.played_nothing,
-            True,
+            seat=self.seat,
+            palaces_owed=self.palaces_owed,
+            crown_owed=self.crown_owed,
+            placed=self.placed,
+            province_won=self.province_won,
+            played_nothing=self.played_nothing,
+            scored=True,
         )
 
 
@@ -220,12 +210,12 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """True when the game has ended."""
-        return self.step is _OVER
+        return self.step is Step.OVER
 
     @property
     def is_chance(self) -> bool:
         """True when the next action is a chance outcome (a ``reshuffle``)."""
-        return self.step is _SHUFFLE
+        return self.step is Step.SHUFFLE
 
     @property
     def current_province(self) -> ProvinceId:
@@ -235,7 +225,7 @@ class GameState:
     @property
     def scores(self) -> tuple[int, ...]:
         """Every player's score, by seat."""
-        return tuple(map(_SCORE, self.players))
+        return tuple(player.score for player in self.players)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         """A state is immutable: its deep copy is the state itself."""
