@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from tajmahal.cli._options import add_components_option, chosen_components, integer, number, seed
+from tajmahal.cli._outputs import command_files, component_inputs, refuse_overwriting_inputs
 from tajmahal.conformance import OPTIONAL_FIELDS, DiffResult, divergence_record, run_diff
 from tajmahal.errors import TajMahalError
 from tajmahal.model import RULE_OPTIONS
@@ -130,6 +131,10 @@ def _print_text(document: dict[str, Any]) -> None:
 
 
 def _diff(arguments: argparse.Namespace) -> int:
+    refuse_overwriting_inputs(
+        [("--out", arguments.out)],
+        [*component_inputs(arguments.components), *command_files(arguments.engine)],
+    )
     components = chosen_components(arguments.components)
     result = run_diff(
         arguments.engine,

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tajmahal.cli._options import add_components_option, chosen_components, plain_description
+from tajmahal.cli._outputs import component_inputs, refuse_overwriting_inputs
 from tajmahal.errors import StateFormatError, TajMahalError
 from tajmahal.inputs import RECORD_LIMITS, check_record_limits, display_name, read_json
 from tajmahal.model import Components, GameState
@@ -57,6 +58,9 @@ def load_position(
 
 
 def _show(arguments: argparse.Namespace) -> int:
+    refuse_overwriting_inputs(
+        [("--svg", arguments.svg)], [arguments.file, *component_inputs(arguments.components)]
+    )
     components = chosen_components(arguments.components)
     state, names, caption = load_position(arguments.file, arguments.step, components)
     if arguments.svg is not None:

@@ -20,10 +20,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from tajmahal.cli._options import MAX_JOBS, add_components_option, chosen_components, integer
+from tajmahal.cli._outputs import component_inputs, refuse_overwriting_inputs
 from tajmahal.records import write_text_atomic
 from tajmahal.verification import (
     FileReport,
     Outcome,
+    collect_paths,
     report_to_json,
     report_to_junit,
     text_lines,
@@ -66,6 +68,10 @@ def collect_less() -> None:
 
 
 def _handle(arguments: argparse.Namespace) -> int:
+    files = collect_paths(arguments.paths)
+    refuse_overwriting_inputs(
+        [("--output", arguments.output)], [*files, *component_inputs(arguments.components)]
+    )
     components = chosen_components(arguments.components)
     report_to_stdout = arguments.report is not None and arguments.output is None
     progress = sys.stderr if report_to_stdout else sys.stdout
@@ -76,7 +82,7 @@ def _handle(arguments: argparse.Namespace) -> int:
 
     with fewer_collections():
         report = verify_paths(
-            arguments.paths,
+            files,
             components,
             on_file=show,
             jobs=arguments.jobs,

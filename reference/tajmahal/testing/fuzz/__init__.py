@@ -22,6 +22,7 @@ from tajmahal.testing.fuzz._counterexamples import (
     entry_of,
     replay_counterexample,
     safe_name,
+    with_files_on_disk,
     write_counterexample,
     write_json,
 )
@@ -83,6 +84,7 @@ __all__ = [
     "safe_name",
     "shrink",
     "spec_for",
+    "with_files_on_disk",
     "write_counterexample",
     "write_json",
 ]

@@ -95,14 +95,19 @@ def show_summary(summary: Summary, *, quiet: bool = False) -> None:
 
 
 def run_with_display(
-    options: Options, *, quiet: bool = False, follower: Follower | None = None
+    options: Options,
+    *,
+    quiet: bool = False,
+    follower: Follower | None = None,
+    resume: bool = False,
 ) -> Summary:
     """Run a campaign with a live display (or none with ``quiet``), then the summary; a
-    ``follower`` (another engine) plays every game in lockstep."""
+    ``follower`` (another engine) plays every game in lockstep; ``resume`` continues the
+    campaign in the output folder (see :func:`tajmahal.testing.fuzz.run_campaign`)."""
     tagger = default_tagger()
     started = time.monotonic()
     if quiet:
-        summary = run_campaign(options, tagger=tagger, follower=follower)
+        summary = run_campaign(options, tagger=tagger, follower=follower, resume=resume)
         show_summary(summary, quiet=True)
         return summary
     console = Console(stderr=True)
@@ -111,6 +116,8 @@ def run_with_display(
         def progress(summary: Summary, done: bool) -> None:
             live.update(render(summary, time.monotonic() - started))
 
-        summary = run_campaign(options, tagger=tagger, follower=follower, progress=progress)
+        summary = run_campaign(
+            options, tagger=tagger, follower=follower, progress=progress, resume=resume
+        )
     show_summary(summary)
     return summary
