@@ -56,8 +56,12 @@ docs-check: $(STAMP)
 	$(SPHINX) -W --keep-going || (rm -rf build/docs-doctrees; exit 1)
 	$(BIN)/python tools/check_links.py build/docs
 
+# Every page at a phone's and a desktop's width in headless Chromium (not part of check:
+# CI machines have no Chromium); screenshots of the key pages in build/docs/_screenshots.
+# Playwright drives the system's Chromium: never `playwright install`.
 site-check: docs
 	command -v chromium >/dev/null || (apt-get update -q && apt-get install -y -q chromium)
+	$(BIN)/python -m pip install --quiet -e '.[site]'
 	$(BIN)/python tools/check_site.py build/docs
 
 hostile: $(STAMP)

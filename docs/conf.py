@@ -10,10 +10,15 @@ cannot resolve, and ``make check`` builds with ``-W``. No network: intersphinx i
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import sys
 from pathlib import Path
 from typing import Any
+
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.util.docutils import SphinxDirective
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "reference"), str(ROOT / "tools")]
@@ -25,6 +30,7 @@ release = "0.1.0"
 
 extensions = [
     "myst_parser",
+    "sphinx_design",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
 ]
@@ -56,18 +62,26 @@ autodoc_default_options = {"undoc-members": False}
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
-html_theme = "alabaster"
+# The PyData Sphinx Theme: responsive (the navigation folds behind a button on a phone,
+# the page's own text comes first), maintained, and it searches as you type.
+html_theme = "pydata_sphinx_theme"
 html_title = "Taj Mahal reference"
 html_static_path = ["_static"]
-# The page's own contents in the sidebar: every question, every clause id one click away.
-html_sidebars = {
-    "**": ["about.html", "searchbox.html", "navigation.html", "localtoc.html", "relations.html"]
-}
 html_theme_options = {
-    "description": "Rules, rulings and engine for Taj Mahal",
-    "fixed_sidebar": True,
-    "page_width": "1240px",
+    "search_as_you_type": True,
+    "navbar_align": "left",
+    "header_links_before_dropdown": 4,
+    "show_toc_level": 2,
+    "navigation_depth": 3,
+    "show_prev_next": False,
+    "secondary_sidebar_items": ["page-toc"],
+    "footer_start": ["copyright"],
+    "footer_end": [],
 }
+# No sidebar on the landing page: the four doors are its content.
+html_sidebars = {"index": []}
+# Player pages rank above engineering pages in the site's search (docs/_static/scorer.js).
+html_search_scorer = str(Path(__file__).parent / "_static" / "scorer.js")
 html_css_files = ["custom.css"]
 
 
@@ -163,8 +177,37 @@ def _repair_docstring(
     _border_term_lists(lines)
 
 
+class Sources(SphinxDirective):
+    """``sources`` ID...: small links to clauses and rulings, and their details folded.
+
+    For hand-written pages (the questions): the lines are those of the generated rules
+    and rulings pages (``tools/docpages/sources.py`` writes them to
+    ``_generated/sources.json``), so an answer's sources read like a rule's.
+    """
+
+    required_arguments = 1
+    optional_arguments = 20
+
+    def run(self) -> list[nodes.Node]:
+        """The links and the folded details, parsed as MyST like the page around them."""
+        from docpages.sources import SOURCES_FILE, dropdown, source_links
+
+        path = Path(self.env.srcdir) / "_generated" / SOURCES_FILE
+        self.env.note_dependency(str(path))
+        known = json.loads(path.read_text(encoding="utf-8"))
+        missing = [i for i in self.arguments if i not in known]
+        if missing:
+            raise self.error(f"sources: unknown clause or ruling {', '.join(missing)}")
+        body = [line for i in self.arguments for line in known[i]]
+        lines = source_links(self.arguments) + dropdown(body)
+        container = nodes.container()
+        self.state.nested_parse(StringList(lines, self.get_source_info()[0]), 0, container)
+        return list(container.children)
+
+
 def setup(app: Any) -> dict[str, Any]:
     """Cross-reference types for clause and ruling ids, generation, docstring repair."""
+    app.add_directive("sources", Sources)
     app.connect("autodoc-process-docstring", _repair_docstring)
     app.add_crossref_type("clause", "clause", indextemplate="pair: %s; clause")
     app.add_crossref_type("ruling", "ruling", indextemplate="pair: %s; ruling")

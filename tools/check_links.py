@@ -33,8 +33,12 @@ class _Page(HTMLParser):
 
 
 def read_site(site: Path) -> dict[Path, _Page]:
+    """Every page of the site; files the theme ships under ``_static`` are not pages (the
+    PyData theme copies its Jinja macros there as ``webpack-macros.html``)."""
     pages = {}
     for path in sorted(site.rglob("*.html")):
+        if "_static" in path.relative_to(site).parts:
+            continue
         page = _Page()
         page.feed(path.read_text(encoding="utf-8"))
         pages[path.resolve()] = page

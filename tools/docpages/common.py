@@ -7,6 +7,7 @@ changed files, and the MyST spellings of clause, ruling and citation links.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,9 @@ class Problems:
         self.lines: list[str] = []
 
     def add(self, where: str, message: str) -> None:
-        self.lines.append(f"{where}: {message}")
+        line = f"{where}: {message}"
+        if line not in self.lines:
+            self.lines.append(line)
 
 
 class Writer:
@@ -76,8 +79,43 @@ def id_link(any_id: str) -> str:
     return ruling_link(any_id) if any_id.startswith("RUL.") else clause_link(any_id)
 
 
+BOOK_NAMES = {
+    "000": "the Italian rulebook (000)",
+    "001": "the Giochi Rari edition (001)",
+    "002": "the Spanish rulebook (002)",
+    "003": "the French summary (003)",
+}
+"""The rulebooks by what they are, as player pages name them (docs/rules/glossary.md);
+the number after the name is the one the citations' file names start with."""
+
+_BOOK_NUMBER = re.compile(r"(?<![\w./(-])(00[0-3])(?!\w)('s)?")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\(|\n\s*)$")
+
+
 def book(file: str) -> str:
-    return RULEBOOKS.get(file[:3], file)
+    """A rulebook file's name for a reader, capitalised: ``The Spanish rulebook (002)``."""
+    name = BOOK_NAMES.get(file[:3])
+    return name[0].upper() + name[1:] if name else RULEBOOKS.get(file[:3], file)
+
+
+def name_books(text: str) -> str:
+    """Text with every bare rulebook number (``001 says``) named (``the Giochi Rari
+    edition (001) says``), capitalised at the start of a sentence."""
+
+    def named(match: re.Match[str]) -> str:
+        name = BOOK_NAMES[match.group(1)]
+        if match.group(2):
+            name = name.replace(" (", "'s (", 1)
+        if _SENTENCE_START.search(text[: match.start()]):
+            name = name[0].upper() + name[1:]
+        return name
+
+    return _BOOK_NUMBER.sub(named, text)
+
+
+def plain(text: str) -> str:
+    """Registry text for a player's page: on one line, the rulebooks named."""
+    return name_books(one_line(text))
 
 
 def locator(cite: dict[str, Any]) -> str:

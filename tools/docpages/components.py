@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from docpages.common import Writer, ruling_link
+from docpages.common import Writer
+from docpages.ruling_questions import question_link
 from tajmahal.model import Components
 from tajmahal.notation._render import board_svg, bonus_label
 
@@ -16,19 +17,27 @@ from tajmahal.notation._render import board_svg, bonus_label
 def card_provenance(card_id: str, colour: str) -> str:
     number = int(card_id.rsplit("-", 1)[1])
     if colour == "white":
-        return "secondary source, " + ruling_link("RUL.COMPONENTS.WHITE_CARDS")
+        return "secondary source (" + question_link("RUL.COMPONENTS.WHITE_CARDS", "ruling") + ")"
     if number <= 4:
-        return "reconstruction, " + ruling_link("RUL.COMPONENTS.TWO_CHARACTER_CARDS")
+        return (
+            "reconstruction (" + question_link("RUL.COMPONENTS.TWO_CHARACTER_CARDS", "ruling") + ")"
+        )
     if number == 21:
-        return "reconstruction, " + ruling_link("RUL.COMPONENTS.TWENTY_FIRST_CARD")
+        return (
+            "reconstruction (" + question_link("RUL.COMPONENTS.TWENTY_FIRST_CARD", "ruling") + ")"
+        )
     return "secondary source (one rules translation)"
 
 
 SPECIAL_PROVENANCE = {
     "elephant": "rulebooks",
-    "plus-two": "secondary source, " + ruling_link("RUL.COMPONENTS.SPECIAL_EARNERS"),
-    "mogul": "reconstruction, " + ruling_link("RUL.COMPONENTS.SPECIAL_EARNERS"),
-    "colour-change": "reconstruction, " + ruling_link("RUL.COMPONENTS.SPECIAL_EARNERS"),
+    "plus-two": "secondary source ("
+    + question_link("RUL.COMPONENTS.SPECIAL_EARNERS", "ruling")
+    + ")",
+    "mogul": "reconstruction (" + question_link("RUL.COMPONENTS.SPECIAL_EARNERS", "ruling") + ")",
+    "colour-change": "reconstruction ("
+    + question_link("RUL.COMPONENTS.SPECIAL_EARNERS", "ruling")
+    + ")",
 }
 
 
@@ -53,9 +62,9 @@ def components_page(writer: Writer, components: Components) -> None:
         f"{len(board.fortresses)} fortresses (squares; Agra in red), {len(board.roads)} roads "
         "(dashed between provinces). Counts and Agra: rulebooks. Which cities are "
         "fortresses: reconstruction, "
-        + ruling_link("RUL.COMPONENTS.FORTRESSES")
+        + question_link("RUL.COMPONENTS.FORTRESSES")
         + "; roads and layout: reconstruction, "
-        + ruling_link("RUL.COMPONENTS.BOARD")
+        + question_link("RUL.COMPONENTS.BOARD")
         + ".",
         "",
         "```{image} board.svg",
@@ -110,7 +119,7 @@ def components_page(writer: Writer, components: Components) -> None:
         "## Province tiles",
         "",
         "Tile 1 shows one good, the others two (rulebooks); the goods of each tile: "
-        "secondary source, " + ruling_link("RUL.COMPONENTS.PROVINCE_TILES") + ".",
+        "secondary source (" + question_link("RUL.COMPONENTS.PROVINCE_TILES", "ruling") + ").",
         "",
         "| tile | number | goods |",
         "|---|---|---|",
@@ -123,7 +132,7 @@ def components_page(writer: Writer, components: Components) -> None:
         "## Bonus tiles",
         "",
         "The Taj Mahal tile (4 points, on Agra) and 15 square tiles of three kinds: rulebooks. "
-        "How many of each kind: reconstruction, " + ruling_link("RUL.COMPONENTS.BONUS_MIX") + ".",
+        "How many of each kind: reconstruction, " + question_link("RUL.COMPONENTS.BONUS_MIX") + ".",
         "",
         "| tile | kind | gives |",
         "|---|---|---|",

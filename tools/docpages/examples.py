@@ -16,8 +16,9 @@ from types import MappingProxyType
 import attrs
 
 import clause_refs
-from docpages.common import ROOT, Writer, clause_link, one_line
+from docpages.common import ROOT, Writer, clause_link, plain
 from docpages.index import Index
+from docpages.sources import dropdown
 from tajmahal.notation._render import board_svg
 
 EXAMPLES = ROOT / "tests" / "rules" / "test_examples.py"
@@ -119,16 +120,17 @@ def palace_figure(writer: Writer) -> str | None:
 
 
 def example_section(example: Example, index: Index, figure: str | None) -> list[str]:
-    lines = [f"## Worked example: {one_line(example.title)}", ""]
+    """The example told by its test's comments; tests and clauses folded under Sources."""
+    lines = [f"## Worked example: {plain(example.title)}", ""]
     lines += [
-        "The figure is missing from the texts; the test builds a position that agrees with "
-        "every number the example states and checks the outcome step by step.",
+        "The rulebook's figure is missing from the texts; the test builds a position that "
+        "agrees with every number the example states and checks the outcome step by step.",
         "",
     ]
     if figure is not None:
         lines += [
-            "The figure as the test rebuilds it (houses are palaces, in the players' "
-            "colours; province A is visited; dashed roads join provinces):",
+            "The figure as the test rebuilds it (the small houses are palaces, in the "
+            "players' colours; province A is visited; dashed roads join provinces):",
             "",
             f"```{{image}} ../{figure}",
             ":alt: The palace-connection figure",
@@ -136,12 +138,12 @@ def example_section(example: Example, index: Index, figure: str | None) -> list[
             "```",
             "",
         ]
+    sources: list[str] = []
     for node_id, ids, comments in example.tests:
-        lines.append(f"- {index.test(node_id, 'worked examples')}")
-        for comment in comments:
-            lines.append(f"  - {one_line(comment)}")
+        lines += [f"- {plain(comment)}" for comment in comments]
         known = [c for c in ids if index.known(c, node_id)]
+        sources.append(f"- {index.test(node_id, 'worked examples')}")
         if known:
-            lines.append("  - checks " + ", ".join(clause_link(c) for c in known))
+            sources.append("  checks " + ", ".join(clause_link(c) for c in known))
     lines.append("")
-    return lines
+    return lines + dropdown(sources)

@@ -21,6 +21,33 @@ from sphinx.pycode import ModuleAnalyzer
 from docpages.common import ROOT, Writer, one_line
 from tajmahal.cli import _main as cli
 
+CLI_EXAMPLES = {
+    "play": (
+        "tajmahal play --players 4 --seed 2000 --trace game.json",
+        "tajmahal play --agents greedy,random --rule majority_scope=all",
+    ),
+    "replay": ("tajmahal replay game.json",),
+    "verify": (
+        "tajmahal verify game.json",
+        "tajmahal verify specs/traces --jobs 2 --report junit --output verify.xml",
+    ),
+    "position": ("tajmahal position game.json --step 40 > p.json",),
+    "components": ("tajmahal components", "tajmahal components --components my-components"),
+    "fuzz": (
+        "tajmahal fuzz --games 2000 --jobs 2",
+        "tajmahal fuzz --games 5000 --find tie,crown-on-fortress,deck-exhausted",
+    ),
+    "perft": (
+        "tajmahal perft specs/perft/start-4p.json --depth 3",
+        "tajmahal perft specs/perft/mid-withdrawal.json --depth 2 --divide",
+    ),
+    "serve": ('echo \'{"op":"hello","protocol":1}\' | tajmahal serve',),
+    "diff": ('tajmahal diff --engine "./my-engine --protocol" --games 200',),
+    "rule": ("tajmahal rule crown bonus", "tajmahal rule TM.REWARD.CROWN.NO_BONUS"),
+    "show": ("tajmahal show game.json --step 40", "tajmahal show game.json --step 40 --svg p.svg"),
+}
+"""One to three typical commands per subcommand, shown before its full help."""
+
 
 def cli_page(writer: Writer) -> None:
     # argparse wraps help to the terminal's width: fix it so the page is the same anywhere.
@@ -54,6 +81,9 @@ def _cli_page(writer: Writer) -> None:
     helps = {choice.dest: choice.help for choice in subparsers[0]._choices_actions}
     for name, sub in subparsers[0].choices.items():
         lines += [f"## tajmahal {name}", "", (helps.get(name) or "").capitalize() + ".", ""]
+        examples = CLI_EXAMPLES.get(name, ())
+        if examples:
+            lines += ["```sh", *examples, "```", ""]
         lines += ["```text", sub.format_help().strip(), "```", ""]
     writer.write("cli.md", "\n".join(lines))
 

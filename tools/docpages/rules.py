@@ -1,19 +1,22 @@
-"""The annotated rules: one page per clause area and the overview of every clause.
+"""The rules clause by clause: one page per clause area and the overview of every clause.
 
-Each clause gets its anchor, statement, citations side by side, status, code, tests and
-rulings; the worked examples (:mod:`docpages.examples`) follow on the page of their area.
+Each clause is a section headed by its statement in plain words, with its anchor (its
+id), how the rulebooks differ and the rulings that settle it; its id, status, citations,
+code and tests are folded under "Sources" (:mod:`docpages.sources`). The worked
+examples (:mod:`docpages.examples`) follow on the page of their area.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections import defaultdict
 from typing import Any
 
-from docpages.common import Writer, clause_link, locator, one_line, ruling_link
+from docpages.common import BOOK_NAMES, Writer, plain
 from docpages.examples import Example, example_area, example_section, palace_figure, worked_examples
+from docpages.figures import rules_figures
 from docpages.index import Index
-from tajmahal.registry import RULEBOOKS
+from docpages.ruling_questions import ruling_phrase
+from docpages.sources import clause_sources, dropdown, source_links, write_sources
 from tajmahal.registry._registry import AREAS
 
 AREA_TITLES = {
@@ -30,63 +33,77 @@ AREA_TITLES = {
 }
 """Page titles of the clause areas (:data:`tajmahal.registry._registry.AREAS` gives their order)."""
 
-STATUS_WORDS = {
-    "implemented": "implemented: code names it and a test checks it",
-    "ruling": "settled by a ruling",
-    "not-modelled": "not modelled",
+AREA_INTROS = {
+    "components": "What is in the box, as far as the rules need it.",
+    "setup": "How the board, the tiles and the cards are laid out before the first visit.",
+    "turn": "How a visit runs: who plays when, and when it ends.",
+    "play": "What a player may put on the table in one turn.",
+    "withdraw": "What happens when a player leaves the visit: comparing symbols, winning "
+    "forces, discarding and taking cards from the display.",
+    "reward": "What each force won brings: influence tiles and palaces, the crown, the "
+    "province tile, and the bonus tiles of fortresses.",
+    "score": "How a withdrawal scores: bonus tiles, the province tile, then palaces and "
+    "their chains.",
+    "visit": "What is tidied up between two visits.",
+    "special": "How special cards are earned, played and passed on.",
+    "end": "How the game ends and who wins.",
 }
+"""One plain sentence at the top of each area's page."""
+
+LONG_HEADING = 120
+"""A statement longer than this is cut for its heading and given whole below it."""
 
 
-def citations_table(cites: Sequence[dict[str, Any]]) -> list[str]:
-    by_book: dict[str, list[str]] = {prefix: [] for prefix in RULEBOOKS}
-    for cite in cites:
-        by_book.setdefault(cite["file"][:3], []).append(locator(cite))
-    header = " | ".join(RULEBOOKS[prefix] for prefix in RULEBOOKS)
-    cells = " | ".join("<br>".join(by_book[prefix]) or "(silent)" for prefix in RULEBOOKS)
-    return [f"| {header} |", "|" + "---|" * len(RULEBOOKS), f"| {cells} |", ""]
+def heading(clause: dict[str, Any], index: Index) -> tuple[str, str | None]:
+    """The clause as a plain statement for its heading, and its whole text if cut.
+
+    A clause that only names an open question ("Whether the crown palace may ...") is
+    headed by the answer of its ruling.
+    """
+    text = plain(clause["text"])
+    rulings = [r for r in clause["rulings"] if r in index.rulings]
+    if text.startswith("Whether") and rulings:
+        return plain(index.rulings[rulings[0]]["title"]), None
+    if len(text) <= LONG_HEADING:
+        return text.rstrip("."), None
+    cuts = [text.find(mark) for mark in ("; ", ": ", " (", ", and ")]
+    cut = min((at for at in cuts if at >= 30), default=-1)
+    if cut < 0:
+        return text.rstrip("."), None
+    return text[:cut], text
 
 
 def clause_section(clause: dict[str, Any], index: Index) -> list[str]:
     clause_id = clause["id"]
     where = f"clause {clause_id}"
+    title, whole = heading(clause, index)
     lines = [
-        f"## {clause_id}",
+        f"## {title}",
         "",
         f"```{{clause}} {clause_id}",
         "```",
         "",
         f'<span id="{clause_id}"></span>',
         "",
-        f"**{one_line(clause['text'])}**",
-        "",
-        f"*Status:* {STATUS_WORDS.get(clause['status'], clause['status'])}.",
-        "",
     ]
-    if clause["reason"]:
-        lines += [f"*Why not modelled:* {one_line(clause['reason'])}", ""]
-    if clause["cite"]:
-        lines += ["*Citations:*", "", *citations_table(clause["cite"])]
+    if whole:
+        lines += [whole, ""]
     if clause["differs"]:
-        lines += [f"*How the rulebooks differ:* {one_line(clause['differs'])}", ""]
-    rulings = [r for r in clause["rulings"] if index.known(r, where)]
-    if rulings:
-        lines.append("*Rulings:*")
-        lines.append("")
-        for ruling_id in rulings:
-            lines.append(
-                f"- {ruling_link(ruling_id)}: {one_line(index.rulings[ruling_id]['title'])}"
-            )
-        lines.append("")
-    code = index.code.get(clause_id, [])
-    if code:
-        links = sorted({index.code_link(reference, where) for reference in code})
-        lines += ["*Code:* " + "; ".join(links), ""]
-    tests = index.tests.get(clause_id, [])
-    if tests:
-        lines += ["*Tests:*", ""]
-        lines += [f"- {index.test(test, where)}" for test in sorted(tests)]
-        lines.append("")
-    return lines
+        lines += [f"How the rulebooks differ: {plain(clause['differs'])}", ""]
+    for ruling_id in [r for r in clause["rulings"] if index.known(r, where)]:
+        ruling = index.rulings[ruling_id]
+        lines += [
+            f"Settled by a ruling, {ruling_phrase(ruling)}: {plain(ruling['title'])}.",
+            "",
+        ]
+    return lines + source_links([clause_id], link=False) + dropdown(clause_sources(clause, index))
+
+
+def clause_phrase(clause: dict[str, Any], index: Index) -> str:
+    """A link to the clause, its statement (as in its heading) as the text."""
+    title, whole = heading(clause, index)
+    text = (whole or title).replace("<", "\\<").replace("`", "'")
+    return f"{{clause}}`{text} <{clause['id']}>`"
 
 
 def rules_pages(writer: Writer, index: Index) -> None:
@@ -100,15 +117,14 @@ def rules_pages(writer: Writer, index: Index) -> None:
     toc = []
     for area in areas:
         title = AREA_TITLES.get(area, area.title())
-        counts = Counter(clause["status"] for clause in by_area[area])
-        summary = ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
         lines = [
             f"# {title}",
             "",
-            f"The clauses of area `{area}` ({len(by_area[area])}: {summary}), in the order "
-            "of `specs/clauses/" + area + ".toml`. Each heading is the clause's id; the "
-            "citations give section, paragraph (¶) and a few identifying words of each "
-            "rulebook.",
+            AREA_INTROS.get(area, ""),
+            "",
+            "Each rule is stated once, in the rulebooks' order; where the rulebooks differ or "
+            "leave a point open, the ruling that settles it follows. Under *Sources*: the "
+            "rule's id, where each rulebook says it, the code and the tests.",
             "",
         ]
         for clause in by_area[area]:
@@ -119,29 +135,21 @@ def rules_pages(writer: Writer, index: Index) -> None:
         writer.write(f"rules/{area}.md", "\n".join(lines))
         toc.append(f"{area}")
     overview = [
-        "# The annotated rules",
+        "# The rules, one statement at a time",
         "",
-        "Every rule statement of the four rulebooks is a clause with a stable id. The pages "
-        "follow the rulebooks' order. Rulebooks: "
-        + "; ".join(RULEBOOKS.values())
-        + ". `tajmahal rule ID` prints any clause in the terminal.",
-        "",
-        "| area | clauses |",
-        "|---|---|",
-    ]
-    for area in areas:
-        overview.append(f"| [{AREA_TITLES.get(area, area)}]({area}.md) | {len(by_area[area])} |")
-    overview += ["", "```{toctree}", ":maxdepth: 1", "", *toc, "```", ""]
-    overview += [
-        "## Every clause",
-        "",
-        "Every statement on one page, to find a rule by its words (Ctrl-F).",
+        "Every rule of the four rulebooks ("
+        + ", ".join(BOOK_NAMES.values())
+        + ") as one short statement, grouped as the rulebooks group them. Where the "
+        "rulebooks differ or leave a point open, a ruling settles it. The "
+        "{doc}`../../rules/rules` tell the same rules as a story; in a terminal, "
+        "`tajmahal rule WORDS` finds a rule by its words.",
         "",
     ]
+    overview += ["```{toctree}", ":maxdepth: 1", "", *toc, "```", ""]
     for area in areas:
-        overview += [f"### {AREA_TITLES.get(area, area)}", ""]
-        overview += [
-            f"- {clause_link(clause['id'])}: {one_line(clause['text'])}" for clause in by_area[area]
-        ]
+        overview += [f"## {AREA_TITLES.get(area, area)}", ""]
+        overview += [f"- {clause_phrase(clause, index)}" for clause in by_area[area]]
         overview.append("")
     writer.write("rules/index.md", "\n".join(overview))
+    write_sources(writer, index)
+    rules_figures(writer)

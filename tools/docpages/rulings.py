@@ -1,4 +1,5 @@
-"""The rulings pages: one page per ruling, and the index by category with the options.
+"""The rulings pages: one page per ruling, titled by its question, and the index by
+category with the options.
 
 The options table is checked against :data:`tajmahal.model.RULE_OPTIONS`, so every
 configurable ruling shows the ``--rule`` flags the command line accepts.
@@ -6,18 +7,22 @@ configurable ruling shows the ``--rule`` flags the command line accepts.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from typing import Any
 
-from docpages.common import Writer, book, clause_link, locator, one_line, ruling_link
+from docpages.common import Writer, book, id_link, locator, plain
 from docpages.index import Index
+from docpages.rules import clause_phrase
+from docpages.ruling_questions import ruling_phrase, ruling_question
+from docpages.sources import dropdown, ruling_sources, source_links
 from tajmahal.model import _options as rules
 
 CATEGORY_WORDS = {
-    "gap": "Gaps: all four texts are silent",
-    "disagreement": "Disagreements between the texts",
-    "translation": "Translations that read differently",
-    "reconstruction": "Component reconstructions",
+    "gap": "Where all four rulebooks are silent",
+    "disagreement": "Where the rulebooks disagree",
+    "translation": "Where translations read differently",
+    "reconstruction": "Components no rulebook shows",
 }
 
 
@@ -25,71 +30,84 @@ def flag(option: str, value: str) -> str:
     return f"`--rule {option}={value}`"
 
 
+_ID = re.compile(r"\b(?:RUL|TM)\.[A-Z0-9_]+(?:\.[A-Z0-9_]+)*")
+
+
+def link_ids(text: str, index: Index) -> str:
+    """Text with each known clause or ruling id written as a link."""
+
+    def link(match: re.Match[str]) -> str:
+        found = match.group(0)
+        if found in index.rulings:
+            return ruling_phrase(index.rulings[found])
+        return id_link(found) if found in index.clauses else found
+
+    return _ID.sub(link, text)
+
+
 def ruling_page(ruling: dict[str, Any], index: Index) -> str:
     where = f"ruling {ruling['id']}"
     lines = [
-        f"# {ruling['id']}",
+        f"# {ruling_question(ruling)}",
         "",
         f"```{{ruling}} {ruling['id']}",
         "```",
         "",
         f'<span id="{ruling["id"]}"></span>',
         "",
-        f"**{one_line(ruling['title'])}**",
+        f"**{plain(ruling['title'])}.**",
         "",
-        f"*Category:* {ruling['category']}."
-        + (
-            f" *Configurable:* rule-set option `{ruling['option']}`."
-            if ruling["configurable"]
-            else ""
-        ),
+        link_ids(plain(ruling["resolution"]), index),
         "",
-        "## Question",
+        "## Why",
         "",
-        one_line(ruling["question"]),
+        link_ids(plain(ruling["reasoning"]), index),
         "",
-        "## What each text says",
+        "## What each rulebook says",
         "",
-        "| rulebook | where | what it says |",
-        "|---|---|---|",
     ]
     for say in ruling["says"]:
-        lines.append(
-            f"| {book(say['file'])} | {locator(say) or '-'} | {one_line(say['summary'])} |"
-        )
-    lines += [
-        "",
-        "## Options",
-        "",
-        "| option | chosen | description | tests |",
-        "|---|---|---|---|",
-    ]
+        place = f" ({locator(say)})" if locator(say) else ""
+        lines.append(f"- {book(say['file'])}{place}: {plain(say['summary'])}")
+    lines.append("")
+    if ruling["configurable"]:
+        lines += [
+            "## Playing it otherwise",
+            "",
+            "Tables may choose; every game record names the choice. On the command line:",
+            "",
+        ]
+    else:
+        lines += ["## The readings weighed", ""]
     for option in ruling["options"]:
         value = (
-            flag(ruling["option"], option["value"]) if ruling["configurable"] else option["value"]
+            flag(ruling["option"], option["value"])
+            if ruling["configurable"]
+            else f"*{option['value']}*"
         )
         if ruling["configurable"] and option["value"] not in rules.RULE_OPTIONS.get(
             ruling["option"], ()
         ):
             index.problems.add(where, f"option {option['value']} not in RULE_OPTIONS")
-        tests = "<br>".join(index.test(t, where) for t in option["tests"])
-        chosen = "**default**" if option["chosen"] else ""
-        lines.append(f"| {value} | {chosen} | {one_line(option['description'])} | {tests} |")
-    lines += ["", "## Resolution", "", one_line(ruling["resolution"]), ""]
-    lines += ["## Reasoning", "", one_line(ruling["reasoning"]), ""]
-    if ruling["tests"]:
-        lines += ["## Tests", ""] + [f"- {index.test(t, where)}" for t in ruling["tests"]] + [""]
+        chosen = " (the reference's choice)" if option["chosen"] else ""
+        lines.append(f"- {value}{chosen}: {plain(option['description'])}")
+    lines.append("")
     known = [c for c in ruling["clauses"] if index.known(c, where)]
-    lines += ["## Clauses", ""] + [
-        f"- {clause_link(c)}: {one_line(index.clauses[c]['text'])}"
-        if c in index.clauses
-        else f"- {ruling_link(c)}"
-        for c in known
-    ]
-    code = index.code.get(ruling["id"], [])
-    if code:
-        links = sorted({index.code_link(reference, where) for reference in code})
-        lines += ["", "## Code", "", "; ".join(links)]
+    if known:
+        lines += ["## The rules it settles", ""]
+        lines += [
+            f"- {clause_phrase(index.clauses[c], index)}"
+            if c in index.clauses
+            else f"- {ruling_phrase(index.rulings[c])}"
+            for c in known
+        ]
+        lines.append("")
+    sources = ruling_sources(ruling, index)
+    option_tests = [t for option in ruling["options"] for t in option["tests"]]
+    extra = sorted(set(option_tests) - set(index.tests.get(ruling["id"], [])))
+    if extra:
+        sources += ["- Tests of the options:"] + [f"  - {index.test(t, where)}" for t in extra]
+    lines += source_links([ruling["id"]], link=False) + dropdown(sources)
     return "\n".join(lines) + "\n"
 
 
@@ -98,21 +116,21 @@ def rulings_pages(writer: Writer, index: Index) -> None:
     for ruling in rulings:
         writer.write(f"rulings/{ruling['id']}.md", ruling_page(ruling, index))
     lines = [
-        "# The rulings registry",
+        "# The rulings",
         "",
-        f"{len(rulings)} rulings settle what the rulebooks leave open or disagree on. Each "
-        "page gives the question, what each rulebook says, the options, the resolution "
-        "and its reasoning, and the tests that pin it. `tajmahal rule RUL.…` prints one "
-        "in the terminal.",
+        f"{len(rulings)} rulings settle what the rulebooks leave open or tell differently. "
+        "Each page answers one question, says why, and what each rulebook says; under "
+        "*Sources* are its id and the tests that pin it. `tajmahal rule WORDS` finds one "
+        "in a terminal.",
         "",
-        "## Rule-set options",
+        "## Options: rulings a table may choose otherwise",
         "",
-        "Where reasonable tables settle a point differently, the ruling is an option of "
-        "{py:class}`tajmahal.model.RuleSet`; every game record names the rule set it was "
-        "played under. Choose one with `tajmahal play --rule NAME=VALUE` (repeatable).",
+        "Where reasonable tables settle a point differently, the ruling is an option; "
+        "every game record names the options it was played under. Choose one with "
+        "`tajmahal play --rule NAME=VALUE` (repeatable).",
         "",
-        "| option | ruling | values (flag) | default |",
-        "|---|---|---|---|",
+        "| question | values (flag) | default |",
+        "|---|---|---|",
     ]
     by_option = {r["option"]: r for r in rulings if r["configurable"]}
     for name, values in rules.RULE_OPTIONS.items():
@@ -122,7 +140,7 @@ def rulings_pages(writer: Writer, index: Index) -> None:
             continue
         default = next((o["value"] for o in configurable["options"] if o["chosen"]), "")
         flags = "<br>".join(flag(name, value) for value in values)
-        lines.append(f"| `{name}` | {ruling_link(configurable['id'])} | {flags} | `{default}` |")
+        lines.append(f"| {ruling_phrase(configurable)} | {flags} | `{default}` |")
     lines.append("")
     by_category: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for ruling in rulings:
@@ -132,7 +150,7 @@ def rulings_pages(writer: Writer, index: Index) -> None:
     ):
         lines += [f"## {CATEGORY_WORDS.get(category, category)}", ""]
         for ruling in by_category[category]:
-            lines.append(f"- {ruling_link(ruling['id'])}: {one_line(ruling['title'])}")
+            lines.append(f"- {ruling_phrase(ruling)} {plain(ruling['title'])}.")
         lines.append("")
     lines += ["```{toctree}", ":hidden:", "", *[r["id"] for r in rulings], "```", ""]
     writer.write("rulings/index.md", "\n".join(lines))

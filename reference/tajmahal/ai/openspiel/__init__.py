@@ -10,8 +10,6 @@ Importing this module registers the game ``tajmahal`` with ``pyspiel``::
 Parameters (all optional):
 
 ``players``     3, 4 (default) or 5.
-``rules``       non-default rule-set options as ``name=value`` pairs separated by commas,
-                e.g. ``majority_scope=all`` (the fields of :class:`tajmahal.model.RuleSet`).
 ``setup``       ``staged`` (default): the setup is dealt by chance nodes
                 (:class:`tajmahal.ai._chance.Dealing`); ``seeded``: the setup outcome is
                 drawn from ``seed`` before the game, as a recorded setup is given.
@@ -19,7 +17,15 @@ Parameters (all optional):
 ``utility``     ``win`` (default): the winners share 1 (constant sum);
                 ``score``: each player's final score (general sum).
 ``components``  a folder of component files (:func:`tajmahal.model.load_components`);
-                empty (default): the embedded components.
+                empty (default): the embedded components. Its path holds none of
+                ``(``, ``)``, ``,`` and ``=``, so that ``str(game)`` reads back.
+
+And one parameter per rule-set option, named after the fields of
+:class:`tajmahal.model.RuleSet` (``majority_scope``, ``colour_change_first_turn``,
+``withdraw_without_playing``, ``crown_beside_own_palace``,
+``own_palace_beside_own_crown``, ``already_held_special``), each defaulting to the
+registry's resolution: ``majority_scope=all`` compares majorities among all players.
+Every game's string loads back: ``pyspiel.load_game(str(game))``.
 
 Player actions are the ids of :mod:`tajmahal.ai`. Chance actions are indices:
 a card (dealt or drawn into a new deck) is its position among the sorted regular card
@@ -50,10 +56,11 @@ import pyspiel
 from tajmahal.ai.openspiel._config import (
     DEFAULT_PARAMETERS,
     GAME_NAME,
+    RULE_PARAMETERS,
     GameConfig,
     game_config,
     game_type,
-    parse_rules,
+    rules_of,
 )
 from tajmahal.ai.openspiel._game import TajMahalGame
 from tajmahal.ai.openspiel._history import PUBLIC, Node
@@ -64,13 +71,14 @@ __all__ = [
     "DEFAULT_PARAMETERS",
     "GAME_NAME",
     "PUBLIC",
+    "RULE_PARAMETERS",
     "GameConfig",
     "Node",
     "TajMahalGame",
     "TajMahalObserver",
     "TajMahalState",
     "game_config",
-    "parse_rules",
+    "rules_of",
 ]
 
 pyspiel.register_game(game_type("win"), TajMahalGame)

@@ -14,33 +14,63 @@ import pyspiel
 from tajmahal.ai._action_space import ActionSpace, action_space
 from tajmahal.ai._bounds import Bounds, bounds
 from tajmahal.ai._chance import Dealing, deal_phases
-from tajmahal.model import Components, GameState, RuleSet, default_components, load_components
+from tajmahal.errors import RecordError
+from tajmahal.model import (
+    DEFAULT_RULES,
+    Components,
+    GameState,
+    RuleSet,
+    default_components,
+    load_components,
+)
 
 GAME_NAME = "tajmahal"
 """The short name the game is registered under."""
 
+RULE_PARAMETERS: dict[str, str] = DEFAULT_RULES.to_json()
+"""One game parameter per rule-set option (the fields of :class:`~tajmahal.model.RuleSet`),
+each with its default value (``majority_scope``: ``remaining``, ...)."""
+
 DEFAULT_PARAMETERS: dict[str, Any] = {
     "components": "",
     "players": 4,
-    "rules": "",
     "setup": "staged",
     "seed": 0,
     "utility": "win",
+    **RULE_PARAMETERS,
 }
 """Every game parameter and its default."""
 
+_SPECIAL = "(),="
+"""The characters that separate parameters in an OpenSpiel game string."""
 
-def parse_rules(text: str) -> RuleSet:
-    """The rule set from ``name=value,name=value`` (empty: the defaults)."""
-    if not text:
-        return RuleSet()
-    options: dict[str, str] = {}
-    for item in text.split(","):
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"rules: expected name=value, found {item!r}")
-        options[name.strip()] = value.strip()
-    return RuleSet.from_json(options, field="rules")
+
+def rules_of(params: dict[str, Any]) -> RuleSet:
+    """The rule set named by the rule-set parameters of ``params`` (absent: defaults)."""
+    options = {name: params[name] for name in RULE_PARAMETERS if name in params}
+    try:
+        return RuleSet.from_json(options, field="rules")
+    except RecordError as error:
+        raise ValueError(f"{error.field.removeprefix('rules.')}: {error.detail}") from None
+
+
+def check_writable(name: str, value: str) -> None:
+    """Refuse a text parameter that ``str(game)`` could not write so that
+    ``pyspiel.load_game`` reads it back as the same text.
+
+    OpenSpiel separates parameters with ``,`` and ``=`` and nests games in parentheses,
+    and reads a value made only of digits, signs and ``.`` as a number, ``True`` or
+    ``true`` (``False``, ``false``) as a boolean."""
+    if any(character in value for character in _SPECIAL):
+        raise ValueError(
+            f"{name}: {value!r} cannot be written in an OpenSpiel game string "
+            f"(it holds one of {' '.join(_SPECIAL)}); use a path without them"
+        )
+    if value and (value in ("True", "true", "False", "false") or not value.strip("+-0123456789.")):
+        raise ValueError(
+            f"{name}: {value!r} would be read back from an OpenSpiel game string as a "
+            f"number or a boolean; use a path with other characters (./{value}, ...)"
+        )
 
 
 _GAME_TYPES: dict[str, Any] = {}
@@ -174,6 +204,7 @@ def game_config(params: dict[str, Any]) -> GameConfig:
     if values["utility"] not in ("win", "score"):
         raise ValueError(f"utility: 'win' or 'score', not {values['utility']!r}")
     folder = str(values["components"])
+    check_writable("components", folder)
     components = load_components(folder) if folder else default_components()
     province_tiles = tuple(sorted(components.province_tiles))
     bonus_tiles = tuple(sorted(components.bonus_tiles))
@@ -188,7 +219,7 @@ def game_config(params: dict[str, Any]) -> GameConfig:
     config = GameConfig(
         parameters=tuple(sorted(values.items())),
         players=players,
-        rules=parse_rules(str(values["rules"])),
+        rules=rules_of(values),
         staged=values["setup"] == "staged",
         seed=int(values["seed"]),
         utility=str(values["utility"]),
