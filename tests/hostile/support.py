@@ -11,6 +11,7 @@ import os
 import time
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -39,6 +40,12 @@ HOSTILE = settings(parent=settings.get_profile(PROFILE))
 """Decorator: run a property test under :data:`PROFILE`."""
 DEEP = PROFILE == "hostile-deep"
 """True under ``make hostile``."""
+CAMPAIGN_ONLY = pytest.mark.skipif(
+    not DEEP, reason="seconds of processes and signals: run by make hostile, not make check"
+)
+"""Decorator: a test that starts processes for seconds (signals at random moments,
+floods, campaigns killed and resumed) runs under ``make hostile`` only; ``make check``
+keeps a fast reproducer of the same class."""
 
 Run = Callable[..., tuple[int, str, str]]
 """``run(*argv, expect=...)``: run the command line, return (exit code, stdout, stderr)."""

@@ -26,12 +26,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
-from hostile.support import DEEP, MARK_VARIABLE, gone_within
+from hostile.support import CAMPAIGN_ONLY, DEEP, MARK_VARIABLE, gone_within
 from tajmahal.cli import main
 from tajmahal.model import default_components
-from tajmahal.verification import Outcome, verify_paths
+from tajmahal.testing.fuzz import Options, run_campaign
+from tajmahal.testing.fuzz._campaign import CHUNK
+from tajmahal.verification import Outcome, verify_file, verify_paths
 from tajmahal.verification import _jobs as jobs
 
 HERE = Path(__file__).resolve().parent
@@ -97,7 +100,7 @@ def test_a_killed_worker_marks_its_file_and_the_rest_is_reported(
 ) -> None:
     files = _records(tmp_path)[:6]
     victim = files[2]
-    real = jobs.verify_file
+    real = verify_file
 
     def dies_on_the_victim(path: str | Path, components: Any) -> Any:
         if Path(path).name == victim.name:
@@ -122,6 +125,7 @@ def test_a_killed_worker_marks_its_file_and_the_rest_is_reported(
     assert "ended abruptly" in capsys.readouterr().err
 
 
+@CAMPAIGN_ONLY
 def test_workers_end_when_verify_is_killed(tmp_path: Path, mark: str) -> None:
     files = _records(tmp_path / "records", copies=3)
     rng = random.Random(29)
@@ -169,6 +173,7 @@ def whole_campaign(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return summary
 
 
+@CAMPAIGN_ONLY
 def test_a_campaign_killed_at_any_moment_is_merged_and_resumed(
     tmp_path: Path, whole_campaign: dict[str, Any], mark: str
 ) -> None:
@@ -223,6 +228,7 @@ def test_a_folder_holding_a_campaign_is_not_written_over(
     assert (out / "summary.json").read_bytes() == before
 
 
+@CAMPAIGN_ONLY
 def test_files_written_before_the_summary_caught_up_are_merged(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -241,9 +247,35 @@ def test_files_written_before_the_summary_caught_up_are_merged(
     }
 
 
+def test_a_campaign_stopped_after_its_first_chunk_is_merged_and_resumed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The reproducer of a campaign stopped at once, in-process (``make hostile`` kills
+    real ones at random moments): the summary is on disk from the start, so the folder
+    merges, and ``--resume`` ends with the games of an uninterrupted campaign."""
+    options = Options(games=CHUNK + 2, seed=3, players=(3,), find=("tie",), keep=2)
+    whole = run_campaign(attrs.evolve(options, out=tmp_path / "whole"))
+    out = tmp_path / "stopped"
+
+    def stop(summary: object, done: bool) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_campaign(attrs.evolve(options, out=out), progress=stop)
+    assert (out / "summary.json").is_file()
+    assert main(["fuzz", "merge", str(out), "--out", str(tmp_path / "merged"), "--quiet"]) == 0
+    resumed = run_campaign(attrs.evolve(options, out=out), resume=True)
+    assert resumed.ranges == whole.ranges and resumed.digest == whole.digest
+    assert resumed.found == tuple((tag, files) for tag, files in whole.found), (
+        "a record kept before the stop is kept once"
+    )
+    capsys.readouterr()
+
+
 # -- diff signalled at random moments --------------------------------------------------
 
 
+@CAMPAIGN_ONLY
 def test_diff_signalled_at_any_moment_leaves_no_engine(tmp_path: Path, mark: str) -> None:
     rng = random.Random(7)
     engine = f"{sys.executable} {HERE / 'hostile_engine.py'} slow"
