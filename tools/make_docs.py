@@ -20,6 +20,7 @@ Pages (all under ``_generated/``):
   ``tests/rules/test_examples.py`` on the page of their clauses;
 - ``rulings/<id>.md`` and ``rulings/index.md``: one page per ruling, the index by
   category and the rule-set options with their ``--rule`` flags;
+- ``misreadings.md``: the catalogue of misreadings (included by ``docs/misreadings.md``);
 - ``components.md`` and ``board.svg``: every card, tile and city with its provenance;
 - ``walkthrough.md`` and ``walkthrough/visit-NN.svg``: a golden game visit by visit;
 - ``cli.md``: every subcommand from :func:`tajmahal.cli.build_parser`;
@@ -46,6 +47,7 @@ from docpages.components import components_page  # noqa: E402
 from docpages.index import Index as Index  # noqa: E402
 from docpages.interfaces import api_pages, cli_page, registry_formats_page, schemas_page  # noqa: E402
 from docpages.interfaces import public_modules as public_modules  # noqa: E402
+from docpages.misreadings import misreadings_page  # noqa: E402
 from docpages.rules import rules_pages  # noqa: E402
 from docpages.rulings import rulings_pages  # noqa: E402
 from docpages.walkthrough import walkthrough_page  # noqa: E402
@@ -61,6 +63,7 @@ def generate(out: Path = OUT) -> tuple[Writer, Problems]:
     components = default_components()
     rules_pages(writer, index)
     rulings_pages(writer, index)
+    misreadings_page(writer, index)
     components_page(writer, components)
     walkthrough_page(writer, index, components)
     cli_page(writer)

@@ -3,9 +3,11 @@
 For each golden game this writes two files, both generated, never edited by hand:
 
 - ``<game>.txt``: the full text ``tajmahal replay`` prints for the game (the visit-by-visit
-  account and the closing lines), after a first line marking the file as generated;
+  account with its step numbers and running totals, and the closing lines), after a first
+  line marking the file as generated;
 - ``<game>.events.jsonl``: one JSON object per line; the first names the game and the
-  generator, then one per step: ``step`` (from 0), ``action`` (its canonical string),
+  generator, then one per step: ``step`` (its number, from 1: ``docs/trace-format.md``,
+  "Step numbers"), ``action`` (its canonical string),
   ``clauses`` (``tajmahal.step_clauses``), ``tags`` (``tajmahal.edge_tags``, sorted) and
   ``events`` (every event's ``to_json()``) and ``digest`` (``tajmahal.notation.state_digest``
   of the position after the step, so every value of every position is pinned), with keys
@@ -35,11 +37,11 @@ from tajmahal.notation import state_digest
 from tajmahal.records import (
     closing_lines,
     edge_tags,
-    event_lines,
     initial_state,
     opening_lines,
     read_record,
     replay_steps,
+    step_account,
     step_clauses,
 )
 
@@ -75,10 +77,10 @@ def golden_texts(game: str) -> tuple[str, str]:
     header = {"game": game, "generated-by": "tools/make_golden_accounts.py", "source": source}
     steps = [json.dumps(header, sort_keys=True)]
     for replayed in replay_steps(record, components, source):
-        lines.extend(event_lines(replayed.events, record.names, replayed.after))
+        lines.extend(step_account(replayed, record.names))
         tags = edge_tags(replayed.before, replayed.action, replayed.events, replayed.after)
         entry = {
-            "step": replayed.index,
+            "step": replayed.number,
             "action": str(replayed.action),
             "clauses": list(step_clauses(replayed.action, replayed.events)),
             "tags": sorted(tags),

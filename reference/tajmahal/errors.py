@@ -44,7 +44,9 @@ class RecordError(TajMahalError):
         self.source = source
         """The file (or other source) the record came from, if known."""
         self.step = step
-        """The 0-based index of the offending step, when the error belongs to one."""
+        """The number of the offending step, when the error belongs to one: step N is the
+        N-th entry of ``steps``, counted from 1 (``docs/trace-format.md``, "Step
+        numbers")."""
         self.field = field
         """The JSON path of the offending field, when known."""
         self.detail = message

@@ -277,7 +277,7 @@ def test_a_damaged_corpus_record_is_refused_the_same_either_way(tmp_path: Path) 
 
 def _steps_damaged(tmp_path: Path, damage: dict[int, dict[str, Any]]) -> str:
     """The error reading ``edge-tie-1.json`` (3 players) with some steps' fields
-    replaced."""
+    replaced (keys are indices into ``steps``: index I is step I + 1)."""
     document = json.loads((CORPUS / "edge-tie-1.json").read_text(encoding="utf-8"))
     for index, fields in damage.items():
         document["steps"][index].update(fields)
@@ -291,16 +291,16 @@ def _steps_damaged(tmp_path: Path, damage: dict[int, dict[str, Any]]) -> str:
 def test_a_seat_beyond_the_players_is_refused_at_its_step(tmp_path: Path) -> None:
     found = _steps_damaged(tmp_path, {7: {"actor": 3}, 9: {"scores": [0, 0, 0, 0, 0]}})
     assert found.endswith("expected a seat from 0 to 2 or 'chance', found 3")
-    assert "step 7" in found and "actor" in found
+    assert "step 8" in found and "actor" in found
 
 
 def test_scores_of_the_wrong_length_are_refused_at_their_step(tmp_path: Path) -> None:
     found = _steps_damaged(tmp_path, {9: {"scores": [0, 0, 0, 0]}, 12: {"actor": 4}})
     assert found.endswith("expected 3 scores, found 4")
-    assert "step 9" in found and "scores" in found
+    assert "step 10" in found and "scores" in found
 
 
 def test_listed_legal_actions_must_match_their_count_and_digest(tmp_path: Path) -> None:
     found = _steps_damaged(tmp_path, {2: {"legal": ["withdraw"], "legal_count": 1}})
     assert found.endswith("the legal actions listed do not match legal_count and legal_digest")
-    assert "step 2" in found and "legal" in found
+    assert "step 3" in found and "legal" in found

@@ -533,7 +533,7 @@ def test_integers_written_with_a_fraction_never_take_the_short_cut(
     assert compiled_says_valid("trace", parsed.document)  # why the guard is needed
     path = tmp_path / "fraction.json"
     path.write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(RecordError, match=r"players|version|step 0: actor"):
+    with pytest.raises(RecordError, match=r"players|version|step 1: actor"):
         read_record(path)
 
 
@@ -700,7 +700,7 @@ def test_replayed_states_stop_with_the_error_replay_steps_raises(tmp_path: Path)
             list(replaying(record, COMPONENTS))
         errors.append(caught.value)
     assert [(e.step, e.field, str(e), e.mismatches) for e in errors] == [
-        (7, "state_digest", str(errors[1]), errors[1].mismatches)
+        (8, "state_digest", str(errors[1]), errors[1].mismatches)
     ] * 2
 
 
@@ -771,7 +771,10 @@ def test_verify_says_the_same_with_remembered_and_fresh_legal_summaries(
         patch.setattr(trace_replay, "_legal_digest", trace_replay._plain_legal_digest)
         assert lines(verify_paths(paths, COMPONENTS)) == remembered
     assert [line[0].value for line in remembered] == ["ok"] * 4 + ["diverged"] * 2
-    assert [line[2:4] for line in remembered[4:]] == [(5, "legal_count"), (9, "legal_digest")]
+    assert [line[2:4] for line in remembered[4:]] == [
+        (6, "legal_count"),
+        (10, "legal_digest"),
+    ]  # steps[5], steps[9]
 
 
 def test_step_clauses_of_events_with_a_clause_list_are_the_plain_recipe() -> None:

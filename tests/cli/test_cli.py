@@ -95,6 +95,45 @@ def test_replay_ok(trace: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "Final scores" in out
 
 
+ACCOUNT_WORDS = {
+    "play": "plays ",
+    "withdraw": "withdraws",
+    "palace": "places a palace in ",
+    "crown": "places the crown palace in ",
+    "take": "takes ",
+    "reshuffle": "shuffled into a new deck",
+}
+"""What the first account line of a step says, by its action's kind."""
+
+
+def test_replay_numbers_every_step_as_show_counts_them(
+    trace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Step N of the account is the record's N-th step (``steps[N-1]``, what ``show
+    --step N`` shows after), and a step that scored ends with the totals it recorded."""
+    document = _document(trace)
+    assert main(["replay", str(trace)]) == 0
+    groups: list[list[str]] = []  # each step's lines, its numbered line first
+    for line in capsys.readouterr().out.splitlines():
+        if line[:4].strip().isdigit():
+            groups.append([line])
+        elif groups and line.startswith("      "):
+            groups[-1].append(line.strip())
+    assert [int(group[0][:4]) for group in groups] == list(range(1, len(document["steps"]) + 1))
+    previous = [0] * document["players"]
+    for group, step in zip(groups, document["steps"], strict=True):
+        kind, _, rest = step["action"].partition(" ")
+        assert ACCOUNT_WORDS[kind] in group[0], (step["action"], group[0])
+        if kind in ("palace", "crown"):
+            assert group[0].endswith(f" in {rest}") or f" in {rest} " in group[0]
+        totals = [line for line in group if line.startswith("scores now ")]
+        if step["scores"] != previous:
+            assert totals == ["scores now " + ", ".join(map(str, step["scores"]))], group
+        else:
+            assert totals == [], group
+        previous = step["scores"]
+
+
 def test_replay_of_a_truncated_record_says_where_it_stops(
     trace: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -150,7 +189,9 @@ def test_illegal_action_in_a_record(
     for command in ("replay", "verify"):
         assert main([command, str(path)]) == 1
         first = capsys.readouterr().err.splitlines()[0]
-        assert first.startswith(f"FAIL {path}: step {index}: action: illegal action 'crown Agra'")
+        assert first.startswith(
+            f"FAIL {path}: step {index + 1}: action: illegal action 'crown Agra'"
+        )
 
 
 def test_float_player_count_is_bad_input(
@@ -186,7 +227,7 @@ def test_verify_several_files_reports_each(
     assert main(["verify", str(trace), str(bad)]) == 1
     captured = capsys.readouterr()
     assert f"OK {trace}" in captured.out
-    assert "FAIL" in captured.err and "step 10" in captured.err and "scores" in captured.err
+    assert "FAIL" in captured.err and "step 11" in captured.err and "scores" in captured.err
 
 
 def test_bad_cards_file_in_components_folder(

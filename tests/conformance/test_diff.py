@@ -1,11 +1,11 @@
 """``tajmahal diff`` against real child processes.
 
-The reference behind the protocol (``tajmahal serve``) must agree with itself; each
-deliberately wrong engine of ``tests/conformance/wrong_engines.py`` must be caught, at the field and
-with the clause its wrong rule breaks, and its shrunk game must be a record the
-reference replays; an engine that crashes, hangs, prints garbage or closes early must be
-reported as such, and its process must be gone afterwards. No clause markers: these
-tests check the tool, not the rules themselves.
+The reference behind the protocol (``tajmahal serve``) must agree with itself; engines
+of the catalogue of misreadings (``tajmahal serve --misread NAME``) must be caught, at
+the field and with the clause their misreading breaks, named first, and the shrunk game
+must be a record the reference replays; an engine that crashes, hangs, prints garbage
+or closes early must be reported as such, and its process must be gone afterwards. No
+clause markers: these tests check the tool, not the rules themselves.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ COMPONENTS = default_components()
 
 
 def _wrong(name: str) -> str:
-    return f"{PYTHON} {shlex.quote(str(TESTS / 'wrong_engines.py'))} {name}"
+    return f"{PYTHON} -m tajmahal.cli serve --misread {name}"
 
 
 def _misbehaving(mode: str, pidfile: Path) -> str:
@@ -79,16 +79,20 @@ def test_each_wrong_engine_is_caught_with_the_clause_it_breaks(
     out = tmp_path / "found.json"
     options = [f"--rule={option}={value}" for option, value in rules.items()]
     arguments = ["--engine", _wrong(name), "--games", "3", "--seed", str(seed), *options]
+    arguments += ["--case", str(tmp_path / "case.json")]
     code = main(["diff", *arguments, "--shrink-budget", "20", "--out", str(out), "--json"])
     assert code == 1
     report = json.loads(capsys.readouterr().out)
     assert report["agreed"] is False and "failure" not in report
     found = report["divergence"]
     assert found["field"] == field
+    hypotheses = found["explanation"]["hypotheses"]
+    assert hypotheses and hypotheses[0]["rule"] == clause, hypotheses
     assert clause in found["clauses"], found["clauses"]
-    if field == "state_digest":  # narrowed down by the parts of the state that differ
-        assert clause in found["likely"], found["likely"]
-        assert len(found["likely"]) <= 8
+    # The rule it breaks is named first, among at most three.
+    assert found["likely"][0] == clause and len(found["likely"]) <= 3, found["likely"]
+    explanation = found["explanation"]
+    assert explanation["step"] == found["step"] and explanation["rules"][0]["id"] == clause
     assert found["details"], "the report says what differs"
     assert found["shrunk_steps"] <= found["original_steps"]
     assert found["record"] == str(out)
@@ -100,16 +104,78 @@ def test_each_wrong_engine_is_caught_with_the_clause_it_breaks(
     assert not record.steps or final.scores == record.steps[-1].scores
 
 
+@pytest.mark.parametrize(
+    ("name", "rules", "seed", "clause"),
+    [(w[0], w[1], w[2], w[4]) for w in WRONG if w[0] != "forfeit-tile"],
+    ids=[w[0] for w in WRONG if w[0] != "forfeit-tile"],
+)
+def test_without_state_digests_the_rule_is_still_named_first(
+    name: str, rules: dict[str, str], seed: int, clause: str
+) -> None:
+    """Compared on the legal actions and scores alone, a wrong rule shows a step or more
+    after it acted; the explanation goes back to the step where the engines parted.
+    (A palace forfeited with its tile shows only visits later, when a pair of tiles
+    is not completed: the explanation then names the exchange, not the forfeit.)"""
+    result = run_diff(
+        _wrong(name),
+        COMPONENTS,
+        games=3,
+        seed=seed,
+        rules=rules,
+        shrink_budget=20,
+        compare=frozenset({"legal", "scores"}),
+    )
+    assert result.shrunk is not None
+    divergence = result.shrunk.shortest.divergence
+    assert divergence is not None and divergence.explanation is not None
+    assert divergence.likely[0] == clause, divergence.likely
+    parted = divergence.explanation.parted
+    assert parted is not None and parted.step <= divergence.step
+
+
 def test_without_state_digests_a_wrong_rule_shows_in_the_legal_actions(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     out = tmp_path / "found.json"
     arguments = ["--engine", _wrong("tie-wins"), "--games", "3", "--compare", "legal,scores"]
+    arguments += ["--case", str(tmp_path / "case.json")]
     assert main(["diff", *arguments, "--shrink-budget", "5", "--out", str(out)]) == 1
     text = capsys.readouterr().out
-    assert text.startswith("FAIL wrong: tie-wins: disagrees at step "), text
-    assert ": legal differ" in text and "\n  missing: " in text
-    assert "\n  clauses: TM." in text and f"record written to {out}" in text
+    assert text.startswith("FAIL misread: tie-wins: disagrees at step "), text
+    first, second = text.splitlines()[:2]
+    assert ": legal differ" in first and "\n    missing in misread: tie-wins (" in text
+    assert second.startswith("  likely: your engine plays as if a withdrawing player wins "), text
+    assert second.endswith(": TM.WITHDRAW.MAJORITY.STRICT"), second
+    assert "\n  rules, likeliest first:\n    TM.WITHDRAW.MAJORITY.STRICT: " in text
+    assert f"record written to {out}" in text
+    assert f"position case written to {tmp_path / 'case.json'}" in text
+
+
+def test_the_html_page_shows_the_boards_around_the_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, page = tmp_path / "found.json", tmp_path / "found.html"
+    arguments = ["--engine", _wrong("anticlockwise"), "--games", "2", "--seed", "3"]
+    arguments += ["--shrink-budget", "5", "--out", str(out), "--html", str(page)]
+    assert main(["diff", *arguments]) == 1
+    text = page.read_text(encoding="utf-8")
+    step = len(read_record(out).steps)  # the record ends with the step that disagrees
+    assert f"before step {step}" in text and f"after step {step} (the reference)" in text
+    assert text.count("<svg") == 2
+    assert "TM.VISIT.NEXT.START_PLAYER" in text and "<script" not in text
+    assert f"record written to {out}" in capsys.readouterr().out
+
+
+def test_the_html_page_is_never_the_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "found.json"
+    arguments = ["--engine", _wrong("anticlockwise"), "--out", str(out), "--html", str(out)]
+    assert main(["diff", *arguments]) == 2
+    assert capsys.readouterr().err == (
+        f"error: --html {out}: is the record --out writes; name another file\n"
+    )
+    assert not out.exists()
 
 
 def test_an_engine_refusing_a_legal_action_is_reported_with_its_reason(
@@ -117,6 +183,7 @@ def test_an_engine_refusing_a_legal_action_is_reported_with_its_reason(
 ) -> None:
     out = tmp_path / "found.json"
     arguments = ["--engine", _wrong("no-empty-withdraw"), "--compare", "state_digest,scores"]
+    arguments += ["--case", str(tmp_path / "case.json")]
     assert main(["diff", *arguments, "--shrink-budget", "5", "--out", str(out), "--json"]) == 1
     found = json.loads(capsys.readouterr().out)["divergence"]
     assert found["field"] == "apply" and found["action"] == "withdraw"

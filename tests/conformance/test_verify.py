@@ -7,6 +7,8 @@ No clause markers: these tests check the verifier and its reports, not a rule.
 from __future__ import annotations
 
 import json
+import shlex
+import sys
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
@@ -82,7 +84,7 @@ def test_divergence_names_trace_step_action_fields_and_clauses(tmp_path: Path) -
     result = verify_file(path, default_components())
     assert result.outcome is Outcome.DIVERGED
     assert result.trace_id == "seeded-3p-001"
-    assert result.step == index
+    assert result.step == index + 1  # steps[index] is step index + 1
     assert result.action == "withdraw"
     assert [m.field for m in result.mismatches] == ["scores", "state_digest"]
     assert result.mismatches[0].expected[1] == result.mismatches[0].actual[1] + 2
@@ -127,7 +129,8 @@ def test_full_record_legal_mismatch_lists_the_actions_that_differ(tmp_path: Path
     result = verify_file(_write(tmp_path / "full.json", document), default_components())
     assert [m.field for m in result.mismatches] == ["legal_count", "legal_digest", "legal"]
     lines = text_lines(result)
-    assert f"         only in the reference {json.dumps([dropped])}" in lines
+    assert f"    missing in the record (1): {dropped}" in lines
+    assert "    extra in the record (0): none" in lines
 
 
 @pytest.mark.parametrize("kind", ["json", "junit"])
@@ -146,8 +149,22 @@ def test_reports_are_written_whole_to_a_file(
         assert report["summary"]["files"] == 4
         assert report["summary"]["exit_code"] == 2
         diverged = next(f for f in report["files"] if f["outcome"] == "diverged")
-        assert diverged["step"] == 30
-        assert diverged["mismatches"][0]["field"] == "scores"
+        assert diverged["step"] == 31  # steps[30] is step 31
+        mismatch = diverged["mismatches"][0]
+        assert mismatch["field"] == "scores"
+        assert mismatch["record"][0] == mismatch["reference"][0] + 1
+        explanation = diverged["explanation"]
+        assert (explanation["kind"], explanation["step"], explanation["position"]) == (
+            "scores",
+            31,
+            30,
+        )
+        assert explanation["scores"] == {
+            "expected": mismatch["reference"],
+            "found": mismatch["record"],
+        }
+        # Seat 0 scores nothing in that step: no rule of the reference's is named.
+        assert explanation["rules"] == []
     else:
         root = ElementTree.fromstring(text)
         suite = root.find("testsuite")
@@ -156,6 +173,40 @@ def test_reports_are_written_whole_to_a_file(
         assert suite.get("failures") == "1" and suite.get("errors") == "1"
         assert len(root.findall(".//failure")) == 1
     assert "summary" not in capsys.readouterr().out
+
+
+def test_the_html_report_draws_each_divergence_in_one_file(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    output = tmp_path / "out" / "report.html"
+    output.parent.mkdir()
+    diverging = str(folder / "diverging.json")
+    assert main(["verify", diverging, "--report", "html", "--output", str(output)]) == 1
+    assert [path.name for path in output.parent.iterdir()] == ["report.html"]
+    page = output.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert page.count("<svg") == 2  # the board before step 31 and after it
+    assert "before step 31" in page and "after step 31 (the reference)" in page
+    assert "expected (the reference)" in page and "found (the record)" in page
+    assert "what differs: the scores after the step differ: P0 +1" in page
+    # Self-contained: no script, no style sheet, picture or font fetched from elsewhere.
+    for outside in ("<script", "<link", "src=", "@import", "url("):
+        assert outside not in page
+    assert "summary" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", ["json", "junit", "html"])
+def test_a_report_is_never_written_over_an_input(
+    folder: Path, kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = folder / "diverging.json"
+    before = record.read_bytes()
+    for path in (str(record), str(record.parent / "." / record.name)):
+        code = main(["verify", str(folder), "--report", kind, "--output", path])
+        assert code == 2
+        error = capsys.readouterr().err
+        assert error == f"error: --output {path}: is an input of this command; name another file\n"
+    assert record.read_bytes() == before
 
 
 def test_report_to_stdout_keeps_progress_on_stderr(
@@ -174,18 +225,66 @@ def test_json_differences_name_leaf_paths() -> None:
     assert found == {"b[1].c": (3, 4), "d": ([1, 2], [1]), "e": (None, True)}
 
 
+def _seeded_score(document: dict[str, Any]) -> None:
+    document["steps"][7]["scores"][2] += 2
+
+
+def _seeded_deleted(document: dict[str, Any]) -> None:
+    del document["steps"][7]
+
+
+def _seeded_count(document: dict[str, Any]) -> None:
+    document["steps"][10]["legal_count"] += 1
+
+
+def _full_public(document: dict[str, Any]) -> None:
+    document["steps"][11]["public"]["seats"][0]["score"] += 3
+
+
+GUIDE_EXAMPLES = {
+    "g17 seeded-3p-001.json step 8 seat 2 +2": ("g17", "seeded-3p-001.json", _seeded_score),
+    "g18 seeded-3p-001.json step 8 deleted": ("g18", "seeded-3p-001.json", _seeded_deleted),
+    "g19 seeded-3p-001.json step 11 legal_count +1": (
+        "g19",
+        "seeded-3p-001.json",
+        _seeded_count,
+    ),
+    "g20 full-3p.json step 12 public seats[0].score +3": ("g20", "full-3p.json", _full_public),
+}
+"""The guide's examples of divergences: the record each is written from, and how."""
+
+
+def _guide_block(marker: str) -> str:
+    guide = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
+    return guide.split(marker, 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+
+
+@pytest.mark.parametrize("key", sorted(GUIDE_EXAMPLES))
 def test_the_conformance_guide_shows_real_output(
+    key: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name, source, change = GUIDE_EXAMPLES[key]
+    block = _guide_block(f"<!-- divergence-example: {key} -->")
+    document = _document(CORPUS / source)
+    change(document)
+    _write(tmp_path / "my-games" / f"{name}.json", document)
+    monkeypatch.chdir(tmp_path)
+    assert main(["verify", f"my-games/{name}.json"]) == 1
+    assert capsys.readouterr().err == block
+
+
+def test_the_conformance_guide_shows_real_diff_output(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    guide = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8")
-    marker = "<!-- divergence-example: seeded-3p-001.json step 7 seat 2 +2 -->"
-    block = guide.split(marker, 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
-    document = _document(CORPUS / "seeded-3p-001.json")
-    document["steps"][7]["scores"][2] += 2
-    _write(tmp_path / "my-games" / "g17.json", document)
+    marker = "<!-- diff-example: tie-wins --compare legal,scores --games 3 --seed 1 "
+    block = _guide_block(marker)
     monkeypatch.chdir(tmp_path)
-    assert main(["verify", "my-games/g17.json"]) == 1
-    assert capsys.readouterr().err == block
+    engine = f"{shlex.quote(sys.executable)} -m tajmahal.cli serve --misread tie-wins"
+    arguments = ["--engine", engine]
+    arguments += ["--compare", "legal,scores", "--games", "3", "--seed", "1"]
+    arguments += ["--shrink-budget", "30", "--shrink-seconds", "600", "--out", "found.json"]
+    assert main(["diff", *arguments]) == 1
+    assert capsys.readouterr().out == block
 
 
 def test_play_full_writes_a_record_that_verifies(tmp_path: Path) -> None:
@@ -241,5 +340,5 @@ def test_the_library_example_of_the_guide_runs(
     exec(code.replace('"specs/traces"', repr(str(folder))), namespace)
     assert namespace["summary"] == {**namespace["summary"], "files": 4, "diverged": 1}
     printed = capsys.readouterr().out
-    assert "diverging.json 30 scores" in printed
+    assert "diverging.json 31 scores" in printed  # steps[30] is step 31
     assert printed.rstrip().endswith(namespace["report"].summary())

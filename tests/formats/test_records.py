@@ -204,9 +204,9 @@ def test_wrong_actor_names_step_and_actor(document: dict[str, Any], tmp_path: Pa
     path = _write(tmp_path / "g.json", document)
     with pytest.raises(VerificationError) as caught:
         _read_and_verify(path)
-    assert caught.value.step == 5
+    assert caught.value.step == 6  # steps[5] is step 6
     assert caught.value.field == "actor"
-    assert "step 5" in str(caught.value)
+    assert "step 6" in str(caught.value)
     assert "actor" in str(caught.value)
 
 
@@ -214,7 +214,7 @@ def test_actor_out_of_range(document: dict[str, Any], tmp_path: Path) -> None:
     document["steps"][3]["actor"] = 9
     with pytest.raises(RecordError) as caught:
         read_record(_write(tmp_path / "g.json", document))
-    assert caught.value.step == 3
+    assert caught.value.step == 4
     assert caught.value.field == "actor"
 
 
@@ -231,9 +231,9 @@ def test_illegal_action_names_step_and_action(
     path = _write(tmp_path / "g.json", document)
     with pytest.raises(VerificationError) as caught:
         _read_and_verify(path)
-    assert caught.value.step == index
+    assert caught.value.step == index + 1
     assert caught.value.field == "action"
-    assert f"step {index}" in str(caught.value)
+    assert f"step {index + 1}" in str(caught.value)
     assert "action" in str(caught.value)
 
 
@@ -241,7 +241,7 @@ def test_unparsable_action_names_step_and_action(document: dict[str, Any], tmp_p
     document["steps"][2]["action"] = "play  red-01"
     with pytest.raises(RecordError) as caught:
         _read_and_verify(_write(tmp_path / "g.json", document))
-    assert caught.value.step == 2
+    assert caught.value.step == 3
     assert caught.value.field == "action"
 
 
@@ -271,7 +271,7 @@ def test_extra_step_after_the_end(document: dict[str, Any], tmp_path: Path) -> N
     document["steps"].append({"actor": 0, "action": "withdraw"})
     with pytest.raises(VerificationError) as caught:
         _read_and_verify(_write(tmp_path / "g.json", document))
-    assert caught.value.step == len(document["steps"]) - 1
+    assert caught.value.step == len(document["steps"])  # the last step, counted from 1
 
 
 def test_non_integer_player_count(document: dict[str, Any], tmp_path: Path) -> None:
@@ -290,9 +290,9 @@ def test_tampered_step_score(document: dict[str, Any], tmp_path: Path) -> None:
     document["steps"][index]["scores"][0] += 1
     with pytest.raises(VerificationError) as caught:
         _read_and_verify(_write(tmp_path / "g.json", document))
-    assert caught.value.step == index
+    assert caught.value.step == index + 1
     assert caught.value.field == "scores"
-    assert f"step {index}" in str(caught.value)
+    assert f"step {index + 1}" in str(caught.value)
     assert "scores" in str(caught.value)
 
 
@@ -464,7 +464,7 @@ def test_tampered_expectation_names_the_field(
     change(document["steps"][index])
     with pytest.raises(VerificationError) as caught:
         _read_and_verify(_write(tmp_path / "g.json", document))
-    assert caught.value.step == index
+    assert caught.value.step == index + 1  # steps[index] is step index + 1
     assert caught.value.field == field
     assert [m.field for m in caught.value.mismatches] == [field]
 
@@ -482,7 +482,7 @@ def test_a_step_the_schema_refuses_is_named_with_its_field(
     document["steps"][index][key] = value
     with pytest.raises(RecordError) as caught:
         read_record(_write(tmp_path / "g.json", document))
-    assert caught.value.step == index
+    assert caught.value.step == index + 1  # steps[index] is step index + 1
     assert caught.value.field == field
 
 
@@ -492,7 +492,7 @@ def test_chance_step_has_no_legal_fields(document: dict[str, Any], tmp_path: Pat
     document["steps"][index]["legal_digest"] = "sha256:" + "0" * 64
     with pytest.raises(RecordError) as caught:
         read_record(_write(tmp_path / "g.json", document))
-    assert caught.value.step == index
+    assert caught.value.step == index + 1  # steps[index] is step index + 1
 
 
 def test_version_1_records_still_verify() -> None:
@@ -509,5 +509,5 @@ def test_version_1_records_are_checked_against_the_version_1_schema(tmp_path: Pa
     document["steps"][0]["state_digest"] = "sha256:" + "0" * 64
     with pytest.raises(RecordError) as caught:
         read_record(_write(tmp_path / "v1.json", document))
-    assert caught.value.step == 0
+    assert caught.value.step == 1  # steps[0] is step 1
     assert caught.value.field == "state_digest"

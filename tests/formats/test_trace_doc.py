@@ -44,8 +44,8 @@ def test_the_example_steps_are_those_of_the_named_record() -> None:
         if line.startswith("| ") and not line.startswith("| step")
     ]
     assert len(rows) >= 4
-    for index, actor, action, scores in rows:
-        step = document["steps"][int(index)]
+    for number, actor, action, scores in rows:
+        step = document["steps"][int(number) - 1]  # step N is steps[N-1]
         assert str(step["actor"]) == actor
         assert step["action"] == action
         assert step["scores"] == json.loads(scores)

@@ -326,7 +326,14 @@ def test_a_followed_engine_that_disagrees_is_a_shrunk_counterexample(tmp_path: P
         quick(tmp_path, games=5, max_counterexamples=1, shrink_budget=60), follower=follower
     )
     [found] = summary.counterexamples
-    assert found.key == "engines-agree" and "the hand differs" in found.message
+    assert found.key == "engine-disagrees" and "the hand differs" in found.message
     [small] = summary.shrunk
-    assert small.key == "engines-agree" and small.steps <= found.steps
+    assert small.key == "engine-disagrees" and small.steps <= found.steps
     assert follower.games > 1  # the shrinker replayed games against it
+    # The failing step is named as every tool names steps (counted from 1): the last
+    # step of the record kept, a display pick.
+    folder = tmp_path / "counterexamples"
+    why = json.loads((folder / small.file.replace(".json", ".why.json")).read_text())
+    record = json.loads((folder / small.file).read_text())
+    assert why["step"] == len(record["steps"])
+    assert record["steps"][why["step"] - 1]["action"].startswith("take ")

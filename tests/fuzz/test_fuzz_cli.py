@@ -11,6 +11,7 @@ import pytest
 import tajmahal.engine
 from tajmahal.cli import main
 from tajmahal.model import Action, Event, GameState, Take
+from tajmahal.records import TAGS
 
 
 def test_a_quiet_campaign_prints_its_figures_and_writes_a_summary(
@@ -149,12 +150,48 @@ def test_a_wrong_engine_is_a_counterexample(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The engine that gives ties to the first player disagrees within a few games."""
-    wrong = Path(__file__).resolve().parents[1] / "conformance" / "wrong_engines.py"
-    engine = _engine_command(str(wrong), "tie-wins")
+    engine = _engine_command("-m", "tajmahal.cli", "serve", "--misread", "tie-wins")
     code = _fuzz_three_players(6, tmp_path, engine, "--max-counterexamples", "1")
     out = capsys.readouterr().out
     assert code == 1, out
-    assert "engines-agree" in out
+    assert "engine-state_digest" in out
+
+
+def test_an_engine_without_the_state_document_is_followed_on_legal_actions_and_scores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Compared on everything, it fails at the start of the first game (its digests are
+    its own); with ``--compare legal,scores`` every game agrees."""
+    engine = _engine_command(str(Path(__file__).resolve().parent / "stateless_engine.py"))
+    assert _fuzz_three_players(2, tmp_path / "all", engine, "--max-counterexamples", "1") == 1
+    assert "COUNTEREXAMPLE engine-state_digest game 0" in capsys.readouterr().out
+    code = _fuzz_three_players(2, tmp_path / "some", engine, "--compare", "legal,scores")
+    assert code == 0, capsys.readouterr()
+
+
+def test_a_counterexample_of_an_engine_is_reproduced_with_the_engine(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Named after what broke, shrunk; ``fuzz reproduce --engine`` replays it through the
+    engine again: the wrong engine still fails, the reference passes."""
+    wrong = _engine_command("-m", "tajmahal.cli", "serve", "--misread", "tie-wins")
+    assert _fuzz_three_players(6, tmp_path, wrong, "--max-counterexamples", "1") == 1
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.startswith("COUNTEREXAMPLE"))
+    assert line.startswith("COUNTEREXAMPLE engine-state_digest game ") and "shrunk to" in line
+    (why,) = sorted((tmp_path / "counterexamples").glob("*-shrunk.why.json"))
+    assert main(["fuzz", "reproduce", str(why), "--engine", wrong]) == 1
+    assert capsys.readouterr().out.startswith(f"STILL FAILS {why}: step ")
+    reference = _engine_command("-m", "tajmahal.cli", "serve")
+    assert main(["fuzz", "reproduce", str(why), "--engine", reference]) == 0
+    assert "the engine agrees at every step" in capsys.readouterr().out
+
+
+def test_fuzz_help_lists_the_tags(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["fuzz", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(tag in text for tag in TAGS)
 
 
 def test_an_engine_that_cannot_start_is_bad_usage(

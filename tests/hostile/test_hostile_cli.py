@@ -132,7 +132,7 @@ def test_a_record_contradicting_its_scores_exits_1(
     path = _record(document, tmp_path)
     for command in (("verify",), ("replay",), ("replay", "--quiet"), ("position", "--step", "20")):
         _, _, err = run(*command, str(path), expect={1})
-        assert f"{path}: step 10: scores:" in err
+        assert f"{path}: step 11: scores:" in err
     document = json.loads(json.dumps(record_document))
     document["result"]["scores"][1] += 5
     path = _record(document, tmp_path)
@@ -152,7 +152,7 @@ def test_long_names_are_refused_and_quiet_builds_no_account(
     def no_account(*args: Any) -> list[str]:
         raise AssertionError("the account is built under --quiet")
 
-    monkeypatch.setattr(cli, "event_lines", no_account)
+    monkeypatch.setattr(cli, "step_account", no_account)
     monkeypatch.setattr(cli, "opening_lines", no_account)
     _code, out, _ = run("replay", "--quiet", str(path), expect={0})
     assert "x" * MAX_NAME_CHARS in out  # the closing lines name the players
@@ -215,7 +215,7 @@ def test_control_characters_never_reach_the_terminal(
     document["steps"][3]["action"] = "play red-01\nFAKE LINE\x1b[31m"
     path = _record(document, tmp_path)
     _, _, err = run("verify", str(path))
-    assert "step 3: action: a control character \\u000a" in err
+    assert "step 4: action: a control character \\u000a" in err
 
 
 def test_an_error_quoting_anything_stays_one_printable_line(

@@ -163,7 +163,7 @@ def test_a_step_field_is_named_with_its_step(
     document["steps"][5]["action"] = "play \ud800"
     path = _write(tmp_path / "record.json", json.dumps(document))
     for err in _run_records(run, path):
-        assert f"{path}: step 5: action: a lone surrogate" in err
+        assert f"{path}: step 6: action: a lone surrogate" in err
 
 
 def test_more_steps_than_any_game_is_refused_at_once(

@@ -140,7 +140,7 @@ def test_an_output_that_is_an_input_is_refused_and_the_input_kept(
     output = alias(target, setting["scratch"])
     argv, _ = _commands(setting, output)[command]
     _, _, err = run(*argv, expect={2})
-    assert "the same file as the input" in err, err
+    assert "the same file as the input" in err or "name another file" in err, err
     assert target.read_bytes() == before
 
 

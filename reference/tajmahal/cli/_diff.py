@@ -1,8 +1,11 @@
 """``tajmahal diff``: check another engine against this one, live, step by step.
 
 Starts the other engine (``--engine "COMMAND"``, speaking ``docs/protocol.md``), plays
-random and edge-seeking games through both, stops at the first disagreement, shrinks it
-and writes the short game as a game record (``--out``). Exit codes: 0 every game agreed;
+random and edge-seeking games through both, stops at the first disagreement, shrinks it,
+explains it (what differs, expected: the reference's, found: the engine's; where the
+engines parted; the rules likeliest involved), writes the short game as a game record
+(``--out``) and, with ``--html FILE``, a page with the boards before and after the step
+that disagrees. Exit codes: 0 every game agreed;
 1 a disagreement, or the engine crashed, hung, printed garbage or closed early; 2 bad
 usage (for example a command that cannot be started).
 """
@@ -11,14 +14,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from typing import Any
 
-from tajmahal.cli._options import add_components_option, chosen_components, integer, number, seed
+from tajmahal.cli._options import (
+    COMPARE_HELP,
+    add_components_option,
+    chosen_components,
+    compared_fields,
+    integer,
+    number,
+    refuse_input,
+    seed,
+)
 from tajmahal.cli._outputs import command_files, component_inputs, refuse_overwriting_inputs
-from tajmahal.conformance import OPTIONAL_FIELDS, DiffResult, divergence_record, run_diff
+from tajmahal.conformance import DiffResult, catalogue_tester, divergence_record, run_diff
+from tajmahal.engine import apply, new_game
 from tajmahal.errors import TajMahalError
-from tajmahal.model import RULE_OPTIONS
-from tajmahal.records import write_record
+from tajmahal.model import RULE_OPTIONS, Components
+from tajmahal.records import write_record, write_text_atomic
+from tajmahal.verification import Explanation, HtmlDivergence, divergence_html
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -36,18 +51,7 @@ def _fixed_rules(options: list[str]) -> dict[str, str]:
     return fixed
 
 
-def _compared(spec: str) -> frozenset[str]:
-    fields = frozenset(name.strip() for name in spec.split(",") if name.strip())
-    unknown = sorted(fields - OPTIONAL_FIELDS)
-    if unknown:
-        raise TajMahalError(
-            f"--compare: unknown field(s) {', '.join(unknown)} "
-            f"(known: {', '.join(sorted(OPTIONAL_FIELDS))})"
-        )
-    return fields
-
-
-def report(result: DiffResult, out: str | None) -> dict[str, Any]:
+def report(result: DiffResult, out: str | None, case_out: str | None = None) -> dict[str, Any]:
     """The outcome of a run as a JSON-ready document (what ``--json`` prints)."""
     document: dict[str, Any] = {
         "engine": result.engine,
@@ -55,6 +59,7 @@ def report(result: DiffResult, out: str | None) -> dict[str, Any]:
         "games": result.games,
         "steps": result.steps,
         "seconds": round(result.seconds, 3),
+        "tags": dict(sorted(result.tags.items())),
     }
     if result.failure is not None:
         document["failure"] = {
@@ -80,17 +85,34 @@ def report(result: DiffResult, out: str | None) -> dict[str, Any]:
             "clauses": list(divergence.clauses),
             "likely": list(divergence.likely),
             "engine_clause": divergence.foreign_clause,
+            "explanation": None
+            if divergence.explanation is None
+            else divergence.explanation.to_json(),
             "players": shortest.plan.players,
             "ruleset": shortest.plan.rules.to_json(),
             "original_steps": result.shrunk.original.steps,
             "shrunk_steps": shortest.steps,
             "replays": result.shrunk.replays,
             "record": out,
+            "case": None
+            if result.case is None
+            else {
+                "file": case_out if result.case.document is not None else None,
+                "step": result.case.step,
+                "note": result.case.note,
+            },
         }
     return document
 
 
-def _print_text(document: dict[str, Any]) -> None:
+def _print_text(document: dict[str, Any], explanation: Explanation | None) -> None:
+    _print_body(document, explanation)
+    if document["tags"]:
+        reached = ", ".join(f"{tag} {count}" for tag, count in document["tags"].items())
+        print(f"  edge tags reached (games): {reached}")
+
+
+def _print_body(document: dict[str, Any], explanation: Explanation | None) -> None:
     engine = document["engine"]
     if document["agreed"]:
         rate = document["steps"] / document["seconds"] if document["seconds"] else 0.0
@@ -106,20 +128,21 @@ def _print_text(document: dict[str, Any]) -> None:
             print(f"  stderr: {line}")
         return
     found = document["divergence"]
-    action = f" ({found['action']})" if found["action"] else " (before choosing)"
-    actor = "chance" if found["actor"] is None else f"seat {found['actor']}"
+    action = f" ({found['action']})" if found["action"] else " (before its action)"
+    actor = "chance" if found["actor"] is None else f"P{found['actor']}"
     print(
         f"FAIL {engine}: disagrees at step {found['step']}{action}, {actor} to move: "
         f"{', '.join(found['fields'])} differ"
     )
-    print(f"  expected: {found['expected']}")
-    print(f"  found:    {found['actual']}")
-    for line in found["details"]:
-        print(f"  {line}")
-    if found["likely"]:
-        print(f"  likely:  {', '.join(found['likely'])}")
-    print(f"  clauses: {', '.join(found['clauses']) or '(none known)'}")
-    if found["engine_clause"]:
+    if explanation is not None:
+        print("\n".join(explanation.lines()))
+    else:
+        print(f"  expected: {found['expected']}")
+        print(f"  found:    {found['actual']}")
+        for line in found["details"]:
+            print(f"  {line}")
+        print(f"  clauses: {', '.join(found['clauses']) or '(none known)'}")
+    if found["engine_clause"] and explanation is None:
         print(f"  the engine's reason: {found['engine_clause']}")
     print(
         f"  found in game {found['game']} after {found['original_steps']} steps; shrunk to "
@@ -128,11 +151,25 @@ def _print_text(document: dict[str, Any]) -> None:
     )
     if found["record"]:
         print(f"  record written to {found['record']}")
+    case = found["case"]
+    if case is not None and case["file"]:
+        print(f"  position case written to {case['file']}: {case['note']}")
+    elif case is not None:
+        print(f"  no position case: {case['note']}")
 
 
 def _diff(arguments: argparse.Namespace) -> int:
+    try:  # the engine's program is an input too (a bad command is reported when started)
+        program = shlex.split(arguments.engine)[:1]
+    except ValueError:
+        program = []
+    refuse_input(arguments.out, program, "--out", "the engine's program")
+    refuse_input(arguments.html, program, "--html", "the engine's program")
+    refuse_input(arguments.html, [arguments.out], "--html", "the record --out writes")
+    refuse_input(arguments.case, program, "--case", "the engine's program")
+    refuse_input(arguments.case, [arguments.out], "--case", "the record --out writes")
     refuse_overwriting_inputs(
-        [("--out", arguments.out)],
+        [("--out", arguments.out), ("--html", arguments.html), ("--case", arguments.case)],
         [*component_inputs(arguments.components), *command_files(arguments.engine)],
     )
     components = chosen_components(arguments.components)
@@ -146,18 +183,48 @@ def _diff(arguments: argparse.Namespace) -> int:
         timeout=arguments.timeout,
         shrink_budget=arguments.shrink_budget,
         shrink_seconds=arguments.shrink_seconds,
-        compare=_compared(arguments.compare),
+        compare=compared_fields(arguments.compare),
+        hypotheses=catalogue_tester(components),
     )
-    out = None
+    out = case_out = None
     if result.shrunk is not None:
         out = arguments.out
         write_record(divergence_record(result.shrunk.shortest, components), out)
-    document = report(result, out)
+        if arguments.html is not None:
+            write_text_atomic(_html(result, components), arguments.html)
+    if result.case is not None and result.case.document is not None:
+        case_out = arguments.case
+        text = json.dumps(result.case.document, indent=1, ensure_ascii=False) + "\n"
+        write_text_atomic(text, case_out)
+    document = report(result, out, case_out)
     if arguments.json:
         print(json.dumps(document, indent=1, ensure_ascii=False))
     else:
-        _print_text(document)
+        divergence = None if result.shrunk is None else result.shrunk.shortest.divergence
+        _print_text(document, None if divergence is None else divergence.explanation)
     return EXIT_OK if result.agreed else EXIT_FAILED
+
+
+def _html(result: DiffResult, components: Components) -> str:
+    """The page of the shrunk disagreement: the reference's positions before and after
+    its step, and its explanation."""
+    assert result.shrunk is not None
+    played = result.shrunk.shortest
+    divergence = played.divergence
+    assert divergence is not None
+    plan = played.plan
+    before = new_game(components, plan.players, played.setup, plan.rules)
+    actions = played.actions if divergence.field == "legal" else played.actions[:-1]
+    for action in actions:
+        before = apply(before, action)
+    after = apply(before, played.actions[-1]) if actions != played.actions else None
+    title = f"tajmahal diff: {result.engine} against the reference"
+    headline = (
+        f"game {result.game_index}, step {divergence.step}: {', '.join(divergence.fields)} "
+        f"differ (shrunk from {result.shrunk.original.steps} to {played.steps} steps)"
+    )
+    section = HtmlDivergence(title, headline, divergence.explanation, before, after)
+    return divergence_html([section], title)
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -199,6 +266,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="where to write the shrunk game record",
     )
     parser.add_argument(
+        "--case",
+        default="diff-case.json",
+        metavar="FILE",
+        help="where to write the one-step position case (when the engine starts from a "
+        "position: new with state)",
+    )
+    parser.add_argument(
         "--shrink-budget",
         type=integer(0),
         default=400,
@@ -216,9 +290,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--compare",
         default="legal,state_digest,scores",
         metavar="FIELDS",
-        help="what to compare after each step (leave out state_digest for an engine that "
-        "does not write the canonical state)",
+        help=COMPARE_HELP,
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument(
+        "--html",
+        metavar="FILE",
+        help="when the engines disagree, also write an HTML page of the disagreement: the "
+        "boards before and after its step, expected and found, the explanation",
+    )
     add_components_option(parser, "folder with your own component files")
     parser.set_defaults(handler=_diff)

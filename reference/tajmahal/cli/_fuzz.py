@@ -13,11 +13,20 @@ from pathlib import Path
 from typing import Any
 
 from tajmahal.agents import PLAYER_TYPES
-from tajmahal.cli._options import MAX_JOBS, MAX_SECONDS, integer, number, seed
+from tajmahal.cli._options import (
+    COMPARE_HELP,
+    MAX_JOBS,
+    MAX_SECONDS,
+    compared_fields,
+    integer,
+    number,
+    seed,
+)
 from tajmahal.cli._outputs import refuse_overwriting_inputs
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import RECORD_LIMITS, read_json
 from tajmahal.model import RULE_OPTIONS
+from tajmahal.records import TAGS
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -65,6 +74,8 @@ def register(commands: Any) -> None:
         "keep and shrink counterexamples",
         description="Fuzz the engine with seeded games between edge-seeking players. "
         "See docs/fuzzing.md.",
+        epilog="edge tags (the rare situations a step reaches, for --find; docs/fuzzing.md, "
+        "Tags): " + ", ".join(TAGS),
     )
     size = fuzz.add_mutually_exclusive_group()
     size.add_argument("--games", type=integer(1), help="games to play (default 1000)")
@@ -95,7 +106,8 @@ def register(commands: Any) -> None:
         type=_names,
         default=(),
         metavar="TAG,...",
-        help="keep records of the first games reaching these tags (default: none)",
+        help="keep records of the first games reaching these tags (default: none; the tags "
+        "are listed below)",
     )
     fuzz.add_argument("--keep", type=integer(0), default=3, help="records kept per --find tag")
     fuzz.add_argument(
@@ -143,6 +155,12 @@ def register(commands: Any) -> None:
         "protocol (docs/protocol.md); a disagreement is a counterexample (runs in one process)",
     )
     fuzz.add_argument(
+        "--compare",
+        default="legal,state_digest,scores",
+        metavar="FIELDS",
+        help=f"with --engine: {COMPARE_HELP}",
+    )
+    fuzz.add_argument(
         "--engine-timeout",
         type=number(0, above=True),
         default=10.0,
@@ -161,6 +179,28 @@ def register(commands: Any) -> None:
         "reproduce", help="replay counterexamples (.why.json) with the engine as it is now"
     )
     reproduce.add_argument("files", nargs="+", type=Path, metavar="WHY")
+    reproduce.add_argument(
+        "--engine",
+        dest="reproduce_engine",
+        metavar="COMMAND",
+        help="also replay every step through this engine in lockstep (a counterexample of "
+        "fuzz --engine)",
+    )
+    reproduce.add_argument(
+        "--compare",
+        dest="reproduce_compare",
+        default="legal,state_digest,scores",
+        metavar="FIELDS",
+        help=f"with --engine: {COMPARE_HELP}",
+    )
+    reproduce.add_argument(
+        "--engine-timeout",
+        dest="reproduce_timeout",
+        type=number(0, above=True),
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds the engine may take for each reply",
+    )
     fuzz.set_defaults(handler=_handle)
 
 
@@ -218,25 +258,41 @@ def _run_against(command: str, timeout: float, options: Any, arguments: Any) -> 
     """The campaign with another engine following every game in lockstep: its failure to
     start or to shake hands is bad usage (exit 2); a disagreement, a crash or a hang
     during a game is a counterexample like any broken invariant."""
-    from tajmahal.conformance import ForeignEngine, LockstepEngine
+    from tajmahal.conformance import ForeignEngine, LockstepEngine, catalogue_tester
     from tajmahal.model import default_components
     from tajmahal.testing.fuzz.display import run_with_display
 
+    compare = compared_fields(arguments.compare)
     with ForeignEngine(command, timeout=timeout) as engine:
-        follower = LockstepEngine(engine, default_components())
+        components = default_components()
+        follower = LockstepEngine(engine, components, compare, catalogue_tester(components))
         return run_with_display(
             options, quiet=arguments.quiet, follower=follower, resume=arguments.resume
         )
 
 
 def _reproduce(arguments: argparse.Namespace) -> int:
+    if arguments.reproduce_engine is None:
+        return _reproduce_with(arguments, None)
+    from tajmahal.conformance import ForeignEngine, LockstepEngine, catalogue_tester
+    from tajmahal.model import default_components
+
+    compare = compared_fields(arguments.reproduce_compare)
+    with ForeignEngine(arguments.reproduce_engine, timeout=arguments.reproduce_timeout) as engine:
+        components = default_components()
+        follower = LockstepEngine(engine, components, compare, catalogue_tester(components))
+        return _reproduce_with(arguments, follower)
+
+
+def _reproduce_with(arguments: argparse.Namespace, follower: Any) -> int:
+    """Replay each counterexample (with ``follower``, another engine in lockstep)."""
     from tajmahal.testing.fuzz import replay_counterexample
 
     failed = False
     for path in arguments.files:
         try:
             why = read_json(path, RECORD_LIMITS)  # bounded; errors name the file
-            outcome = replay_counterexample(why)
+            outcome = replay_counterexample(why, follower=follower)
         except (KeyError, TypeError, ValueError) as error:
             raise TajMahalError(f"{path}: script: not a counterexample script ({error})") from None
         if outcome.violations:
@@ -245,6 +301,11 @@ def _reproduce(arguments: argparse.Namespace) -> int:
             print(
                 f"STILL FAILS {path}: step {outcome.failed_step}: {first.invariant}: "
                 f"{first.message}"
+            )
+        elif follower is not None:
+            print(
+                f"PASSES {path}: {outcome.steps} steps, the engine agrees at every step and "
+                "every invariant holds"
             )
         else:
             print(f"PASSES {path}: {outcome.steps} steps, every invariant holds")

@@ -15,6 +15,7 @@ import json
 import os
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Iterator, Sequence
 from types import FrameType
@@ -29,6 +30,7 @@ from tajmahal.cli import _rule as rule_command
 from tajmahal.cli import _serve as serve
 from tajmahal.cli import _show as show_command
 from tajmahal.cli import _verify as verify
+from tajmahal.cli._inspect import caption, marked_lines, report
 from tajmahal.cli._options import add_components_option, chosen_components, seed
 from tajmahal.cli._outputs import component_inputs, refuse_overwriting_inputs
 from tajmahal.errors import TajMahalError
@@ -40,13 +42,14 @@ from tajmahal.records import (
     VerificationError,
     check_result,
     closing_lines,
-    event_lines,
     initial_state,
     opening_lines,
     read_record,
     replay_steps,
+    step_account,
     write_record,
 )
+from tajmahal.verification import inspect_record
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -129,12 +132,13 @@ def _account(
     record: Record, components: Components, source: str, quiet: bool
 ) -> tuple[list[str], GameState]:
     """Replay ``record`` and return its account lines (none when ``quiet``: the account
-    is not built at all then) and final state."""
+    is not built at all then) and final state. Each step's lines carry its number, and
+    a step that scored ends with the running totals."""
     state = initial_state(record, components, source)
     lines = [] if quiet else opening_lines(state, record.names)
     for replayed in replay_steps(record, components, source):
         if not quiet:
-            lines.extend(event_lines(replayed.events, record.names, replayed.after))
+            lines.extend(step_account(replayed, record.names))
         state = replayed.after
     return lines, state
 
@@ -171,10 +175,27 @@ def _replay(arguments: argparse.Namespace) -> int:
     components = chosen_components(arguments.components)
     record = read_record(arguments.file)
     source = display_name(arguments.file)
-    lines, state = _account(record, components, source, arguments.quiet)
+    quiet = arguments.quiet
+    # A record that does not verify is replayed up to and including the step where it
+    # diverges, which is marked; the explanation follows on stderr, and the exit code is 1.
+    inspection = inspect_record(record, components, source, keep_steps=not quiet)
+    if not quiet:
+        lines = opening_lines(initial_state(record, components, source), record.names)
+        for replayed in inspection.steps:
+            lines.extend(step_account(replayed, record.names))
+        lines.extend(marked_lines(inspection))
+        print("\n".join(lines))
+    state = inspection.state
+    if inspection.diverged:
+        print(
+            f"\nThe record diverges at step {inspection.marked}: the account stops there; "
+            f"scores so far (the reference's): {list(state.scores)}"
+        )
+        report(inspection)
+        return EXIT_FAILED
     if state.is_over:  # a record that stops early is replayed as far as it goes
         check_result(record, state, source)
-    _print_account(lines, state, record, arguments.quiet)
+    _print_account([], state, record, True)
     return EXIT_OK
 
 
@@ -187,17 +208,20 @@ def _position(arguments: argparse.Namespace) -> int:
             f"(after setup) to {len(record.steps)}"
         )
     source = display_name(arguments.file)
-    state = initial_state(record, components, source)
-    for replayed in replay_steps(record, components, source):
-        if replayed.index >= arguments.step:
-            break
-        state = replayed.after
+    # Up to the step asked for, or the reference's position after the step where the
+    # record diverges (the position it is played from when its action is refused).
+    inspection = inspect_record(record, components, source, arguments.step)
+    state = inspection.state
     print(
         canonical_json(state)
         if arguments.compact
         else json.dumps(state_to_json(state), indent=1, sort_keys=True, ensure_ascii=False)
     )
-    return EXIT_OK
+    if not inspection.diverged:
+        return EXIT_OK
+    print(caption(source, inspection), file=sys.stderr)
+    report(inspection)
+    return EXIT_FAILED
 
 
 def _show_components(arguments: argparse.Namespace) -> int:
@@ -221,7 +245,20 @@ def _show_components(arguments: argparse.Namespace) -> int:
 
 class _DefaultsFormatter(argparse.HelpFormatter):
     """Help that ends every option with its default, unless the help already says it or
-    there is nothing to show (a flag that is off, an empty list, no value)."""
+    there is nothing to show (a flag that is off, an empty list, no value); lines are
+    never broken inside a hyphenated word (a tag, an option value)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return textwrap.fill(
+            " ".join(text.split()),
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+        )
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""
@@ -308,7 +345,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_components_option(play)
     play.set_defaults(handler=_play)
 
-    replay = commands.add_parser("replay", help="replay a game record and print its account")
+    replay = commands.add_parser(
+        "replay",
+        help="replay a game record and print its account, every step numbered",
+        description="Replay a game record and print its account, visit by visit, every step "
+        "numbered as verify and show --step number them (from 1), with the running totals "
+        "after each step that scored. A record that does not verify is replayed up to and "
+        "including the step where it diverges, which is marked; the explanation follows on "
+        "standard error and the exit code is 1.",
+    )
     replay.add_argument("file", help="the record (- for standard input)")
     replay.add_argument("--quiet", action="store_true", help="print only the final scores")
     add_components_option(replay)
@@ -317,14 +362,21 @@ def build_parser() -> argparse.ArgumentParser:
     verify.register(commands)
 
     position = commands.add_parser(
-        "position", help="print the canonical JSON of the position after a step of a record"
+        "position",
+        help="print the canonical JSON of the position after a step of a record",
+        description="Print the position after the first N steps of a record as its state "
+        "document (docs/trace-format.md). For a record that does not verify at or before "
+        "step N, the reference's position after the diverging step (or the position it is "
+        "played from, when the reference refuses its action or the legal actions at its "
+        "start differ), with the explanation on standard error and exit code 1.",
     )
     position.add_argument("file", help="the record (- for standard input)")
     position.add_argument(
         "--step",
         type=int,
         default=0,
-        help="how many steps to apply first (0: the position after setup)",
+        help="how many steps to apply first (0: the position after setup; steps are "
+        "numbered from 1, as verify numbers them)",
     )
     position.add_argument(
         "--compact",

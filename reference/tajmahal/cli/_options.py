@@ -1,7 +1,8 @@
 """What several subcommands share: the ``--components`` option and a parser's description.
 
 Kept in one place so that every subcommand loads a component folder the same way (the
-shared embedded set when the option is left out) and words its help alike.
+shared embedded set when the option is left out), words its help alike, and refuses an
+output named like one of its inputs.
 """
 
 from __future__ import annotations
@@ -9,9 +10,18 @@ from __future__ import annotations
 import argparse
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
+from tajmahal.errors import TajMahalError
+from tajmahal.inputs import STDIN
 from tajmahal.model import Components, default_components, load_components
+
+COMPARE_HELP = (
+    "what to compare after each step, of legal,state_digest,scores (leave out state_digest "
+    "for an engine that does not write the canonical state document)"
+)
+"""The help of ``--compare`` (``diff``, ``fuzz --engine``)."""
 
 COMPONENTS_HELP = (
     "folder with your own component files (any of cards.json, "
@@ -29,6 +39,21 @@ def chosen_components(folder: str | None) -> Components:
     """The component set of a ``--components`` folder, or the embedded set (loaded once
     and shared) when the option was left out."""
     return load_components(folder) if folder is not None else default_components()
+
+
+def compared_fields(spec: str) -> frozenset[str]:
+    """The fields of a ``--compare`` list; raises :class:`TajMahalError` naming an unknown
+    one."""
+    from tajmahal.conformance import OPTIONAL_FIELDS  # only the commands that compare need it
+
+    fields = frozenset(name.strip() for name in spec.split(",") if name.strip())
+    unknown = sorted(fields - OPTIONAL_FIELDS)
+    if unknown:
+        raise TajMahalError(
+            f"--compare: unknown field(s) {', '.join(unknown)} "
+            f"(known: {', '.join(sorted(OPTIONAL_FIELDS))})"
+        )
+    return fields
 
 
 def plain_description(docstring: str | None) -> str | None:
@@ -107,3 +132,28 @@ def number(low: float, high: float = MAX_SECONDS, *, above: bool = False) -> Cal
 
     convert.__name__ = "number"
     return convert
+
+
+def refuse_input(
+    output: str | None,
+    inputs: Iterable[str | Path],
+    option: str,
+    what: str = "an input of this command",
+) -> None:
+    """Refuse an ``output`` path that names one of ``inputs`` (the same file, however
+    its path is written): an output is never written over an input (``what`` says what
+    the file is)."""
+    if output is None or output == STDIN:
+        return
+    target = Path(output)
+    for item in inputs:
+        if not str(item) or str(item) == STDIN:
+            continue
+        same = str(item) == output
+        if not same and target.exists():
+            try:
+                same = target.samefile(item)
+            except OSError:
+                same = False
+        if same:
+            raise TajMahalError(f"{option} {output}: is {what}; name another file")

@@ -2,8 +2,10 @@
 
 Reads requests from standard input and writes one reply per request to standard
 output (``docs/protocol.md``), so an engine in any language can use this one as an
-oracle. Ends at ``quit``, at the end of input, or when the client closes the output,
-with exit code 0.
+oracle. With ``--misread NAME`` it serves an entry of the catalogue of misreadings
+instead (``docs/misreadings.md``): an engine that reads one rule otherwise, for trying
+``tajmahal diff``. Ends at ``quit``, at the end of input, or when the client closes the
+output, with exit code 0.
 """
 
 from __future__ import annotations
@@ -13,13 +15,22 @@ import os
 import sys
 
 from tajmahal.cli._options import add_components_option, chosen_components
-from tajmahal.conformance import Session, serve
+from tajmahal.conformance import MISREADINGS, Session, serve
+from tajmahal.errors import TajMahalError
 
 
 def _serve(arguments: argparse.Namespace) -> int:
     components = chosen_components(arguments.components)
+    engine = None
+    if arguments.misread is not None:
+        entry = MISREADINGS.get(arguments.misread)
+        if entry is None:
+            raise TajMahalError(
+                f"--misread: no misreading {arguments.misread!r} (known: {', '.join(MISREADINGS)})"
+            )
+        engine = entry.engine
     try:
-        return serve(sys.stdin.buffer, sys.stdout.buffer, Session(components))
+        return serve(sys.stdin.buffer, sys.stdout.buffer, Session(components, engine))
     except BrokenPipeError:  # the client went away: nothing left to answer
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes stdout
@@ -32,4 +43,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "serve", help="answer the JSON-lines engine protocol on stdin/stdout (an oracle)"
     )
     add_components_option(parser, "folder with your own component files (as for play)")
+    parser.add_argument(
+        "--misread",
+        metavar="NAME",
+        help="serve an engine that misreads one rule, from the catalogue of misreadings "
+        f"(docs/misreadings.md): {', '.join(MISREADINGS)}",
+    )
     parser.set_defaults(handler=_serve)

@@ -20,7 +20,8 @@ import attrs
 from tajmahal.agents import PLAYER_TYPES
 from tajmahal.conformance._divergence import OPTIONAL_FIELDS
 from tajmahal.conformance._foreign import EngineFailure, ForeignEngine
-from tajmahal.conformance._lockstep import Chooser, GamePlan, Played, play_plan
+from tajmahal.conformance._lockstep import Chooser, GamePlan, Played, observed_record, play_plan
+from tajmahal.conformance._position_case import PositionCase, position_case
 from tajmahal.model import (
     RULE_OPTIONS,
     Action,
@@ -33,10 +34,19 @@ from tajmahal.model import (
     Step,
     Withdraw,
 )
+from tajmahal.verification import Hypothesis, HypothesisTester
 
 POLICIES = ("edge", *PLAYER_TYPES)
 """The ways seats choose in generated games: the edge seeker below and every built-in
 player type (:data:`tajmahal.agents.PLAYER_TYPES`)."""
+
+DRY_TABLES = 0.2
+"""The share of games (after the first) whose seats all choose as the players of
+:data:`DRY_POLICIES`: tables that run the deck and the discard pile dry (short displays,
+reshuffles during a withdrawal, card bonus tiles taken with no card left)."""
+
+DRY_POLICIES: tuple[tuple[str, int], ...] = (("hoarder", 5), ("stubborn", 1))
+"""The players of a dry table, with their weights."""
 
 
 @attrs.frozen(slots=True)
@@ -71,6 +81,22 @@ class DiffResult:
     """How the engine failed (crash, hang, garbage, early close), if it did."""
     failure_at: str = ""
     """Where it failed (game and step)."""
+    tags: Mapping[str, int] = attrs.field(factory=dict)
+    """How many games reached each edge tag (:func:`tajmahal.records.edge_tags`), not
+    counting shrinking."""
+    first_games: Mapping[str, int] = attrs.field(factory=dict)
+    """The 0-based index of the first game that reached each edge tag."""
+    case: PositionCase | None = None
+    """The one-step position case of the disagreement (or why there is none)."""
+
+    @property
+    def hypotheses(self) -> tuple[Hypothesis, ...]:
+        """The variants of the rules that reproduce the disagreement, best first (those
+        of the shrunk game's explanation)."""
+        divergence = self.shrunk.shortest.divergence if self.shrunk is not None else None
+        if divergence is None or divergence.explanation is None:
+            return ()
+        return divergence.explanation.hypotheses
 
     @property
     def agreed(self) -> bool:
@@ -203,12 +229,18 @@ def shrink(
     compare: frozenset[str] = OPTIONAL_FIELDS,
 ) -> Shrunk:
     """Search for a shorter game with the same kind of disagreement: fewer players (a
-    few setups each), then deleting runs of choices and lowering choices, until nothing
-    helps or the budget (replays or seconds) runs out."""
+    few setups each), the shortest prefix of the choices (a bisection), then deleting
+    runs of choices (halves, quarters ... single choices, the last runs first) and
+    lowering choices, until nothing helps or the budget (replays or seconds) runs out.
+
+    Every game tried finishes: when its choices run out it plays on to the end taking
+    the last action (withdrawing, at a play step), so that a disagreement that shows
+    only at the end of a game (hand points, the last visit) survives deleting choices.
+    """
     assert played.divergence is not None
     field = played.divergence.field
     replayer = _Replayer(engine, components, compare, budget, time.monotonic() + seconds)
-    best = played
+    best = attrs.evolve(played, plan=attrs.evolve(played.plan, finish=True))
 
     def attempt(plan: GamePlan) -> bool:
         nonlocal best
@@ -230,20 +262,30 @@ def shrink(
                 break
         if best.plan.players == players:
             break
+    # The shortest prefix of the choices that still disagrees once the game is finished
+    # (a bisection: a disagreement at the end of the game keeps few of them).
+    kept, tried = len(best.plan.choices), 0
+    while tried < kept and not replayer.exhausted:
+        middle = (tried + kept) // 2
+        if attempt(attrs.evolve(best.plan, choices=best.plan.choices[:middle])):
+            kept = len(best.plan.choices)
+        else:
+            tried = middle + 1
     improved = True
     while improved and not replayer.exhausted:
         improved = False
         size = max(1, len(best.plan.choices) // 2)
         while size >= 1 and not replayer.exhausted:
-            start = 0
-            while start < len(best.plan.choices) and not replayer.exhausted:
+            start = len(best.plan.choices) - size
+            while start >= 0 and not replayer.exhausted:
                 choices = best.plan.choices
                 if attempt(
                     attrs.evolve(best.plan, choices=choices[:start] + choices[start + size :])
                 ):
                     improved = True
+                    start = min(start, len(best.plan.choices) - size)
                 else:
-                    start += size
+                    start -= size
             size //= 2
         for index in range(len(best.plan.choices)):
             if replayer.exhausted:
@@ -260,6 +302,18 @@ def shrink(
 
 # ---------------------------------------------------------------------------------------
 # A whole run
+
+
+def _with_hypotheses(
+    shrunk: Shrunk, components: Components, tester: HypothesisTester, compare: frozenset[str]
+) -> Shrunk:
+    """``shrunk`` with the hypotheses ``tester`` finds for its shortest game."""
+    divergence = shrunk.shortest.divergence
+    if divergence is None or divergence.explanation is None:
+        return shrunk
+    found = tester(observed_record(shrunk.shortest, components, compare), divergence.explanation)
+    explained = attrs.evolve(divergence, explanation=divergence.explanation.with_hypotheses(found))
+    return attrs.evolve(shrunk, shortest=attrs.evolve(shrunk.shortest, divergence=explained))
 
 
 def game_rules(fixed: Mapping[str, str], rng: random.Random, first: bool) -> RuleSet:
@@ -282,14 +336,24 @@ def run_diff(
     shrink_budget: int = 400,
     shrink_seconds: float = 30.0,
     compare: frozenset[str] = OPTIONAL_FIELDS,
+    hypotheses: HypothesisTester | None = None,
+    engine: ForeignEngine | None = None,
 ) -> DiffResult:
-    """Play ``games`` games through the engine started by ``command`` and the reference;
-    stop at the first disagreement and shrink it. The engine is always killed at the end."""
+    """Play ``games`` games through the engine started by ``command`` (or the given
+    ``engine``, not started yet, for example a :class:`tajmahal.conformance.LocalEngine`)
+    and the reference; stop at the first disagreement, shrink it, explain it and look
+    for its one-step position case. The engine is always closed (its process killed) at
+    the end. ``hypotheses`` (for example
+    :func:`~tajmahal.conformance.catalogue_tester`) is given the shrunk game as the
+    engine saw it (:func:`~tajmahal.conformance.observed_record`) and its explanation;
+    what it finds is added to the explanation, first, and names the position case."""
     started = time.monotonic()
     rng = random.Random(seed)
     fixed = dict(rules or {})
     steps = 0
-    engine = ForeignEngine(command, timeout)
+    tags: dict[str, int] = {}
+    first_games: dict[str, int] = {}
+    engine = engine if engine is not None else ForeignEngine(command, timeout)
     try:
         try:
             hello = engine.start()
@@ -310,7 +374,7 @@ def run_diff(
             plan = GamePlan(
                 count, game_rules(fixed, rng, game == 0), rng.randrange(2**31), rng.randrange(2**31)
             )
-            policies = [rng.choice(POLICIES) if game else "edge" for _ in range(count)]
+            policies = _policies(rng, game, count)
             choosers = [
                 _chooser(policy, random.Random(rng.randrange(2**31))) for policy in policies
             ]
@@ -321,6 +385,9 @@ def run_diff(
                 seconds = time.monotonic() - started
                 return DiffResult(name, game + 1, steps, seconds, failure=error, failure_at=where)
             steps += played.steps
+            for tag in played.tags:
+                tags[tag] = tags.get(tag, 0) + 1
+                first_games.setdefault(tag, game)
             if played.divergence is not None:
                 shrunk = shrink(
                     played,
@@ -330,13 +397,61 @@ def run_diff(
                     seconds=shrink_seconds,
                     compare=compare,
                 )
-                return DiffResult(name, game + 1, steps, time.monotonic() - started, game, shrunk)
+                if hypotheses is not None:
+                    shrunk = _with_hypotheses(shrunk, components, hypotheses, compare)
+                case = _position_case(shrunk, engine, components, compare)
+                seconds = time.monotonic() - started
+                return DiffResult(
+                    name,
+                    game + 1,
+                    steps,
+                    seconds,
+                    game,
+                    shrunk,
+                    None,
+                    "",
+                    tags,
+                    first_games,
+                    case,
+                )
     finally:
         engine.close()
-    return DiffResult(name, games, steps, time.monotonic() - started)
+    return DiffResult(
+        name, games, steps, time.monotonic() - started, tags=tags, first_games=first_games
+    )
+
+
+def _position_case(
+    shrunk: Shrunk, engine: ForeignEngine, components: Components, compare: frozenset[str]
+) -> PositionCase:
+    """The shrunk game's one-step position case, named after the first hypothesis found
+    (if any); a failing engine gives none."""
+    divergence = shrunk.shortest.divergence
+    explanation = divergence.explanation if divergence is not None else None
+    found = explanation.hypotheses if explanation is not None else ()
+    try:
+        return position_case(
+            shrunk.shortest, engine, components, compare, found[0] if found else None
+        )
+    except EngineFailure as error:
+        return PositionCase(None, None, f"the engine failed while looking for it: {error}")
+
+
+def _policies(rng: random.Random, game: int, count: int) -> list[str]:
+    """How each seat of game ``game`` chooses: all edge-seeking in the first game, a dry
+    table in :data:`DRY_TABLES` of the others, else a policy drawn per seat."""
+    if game == 0:
+        return ["edge"] * count
+    if rng.random() < DRY_TABLES:
+        names = [name for name, _ in DRY_POLICIES]
+        weights = [weight for _, weight in DRY_POLICIES]
+        return [rng.choices(names, weights)[0] for _ in range(count)]
+    return [rng.choice(POLICIES) for _ in range(count)]
 
 
 __all__ = [
+    "DRY_POLICIES",
+    "DRY_TABLES",
     "POLICIES",
     "DiffResult",
     "EdgeSeeker",

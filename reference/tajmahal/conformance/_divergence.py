@@ -1,28 +1,36 @@
 """What a disagreement between two engines is, and how it is found and described.
 
 :class:`Divergence` is the first disagreement of a game played in lockstep
-(:mod:`tajmahal.conformance`): the step, the fields that differ with both values, the
-differing parts of the two state documents, and the clause ids behind the step (the
-reference's events, :func:`tajmahal.records.step_clauses`), with the likely ones singled
-out by the parts that differ. Building it (comparing the legal actions, diffing the state
-documents, finding the clauses) is apart from playing the game: the players of
-:mod:`tajmahal.conformance` only decide *when* the engines disagree and hand the two answers
-here.
+(:mod:`tajmahal.conformance`): the step, the fields that differ with both values, and
+its :class:`~tajmahal.verification.Explanation`, the one ``tajmahal verify`` gives a
+record (what differs in both directions, the differing fields of the two state
+documents, where the engines parted and the rules likeliest involved). Building it is
+apart from playing the game: the players of :mod:`tajmahal.conformance` only decide
+*when* the engines disagree and hand the two answers here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from tajmahal.conformance._foreign import ForeignEngine
-from tajmahal.engine import apply, apply_with_events
-from tajmahal.errors import IllegalActionError, TajMahalError
-from tajmahal.model import Action, Event, EventKind, GameState, parse_action
+from tajmahal.model import Action, Event, EventKind, GameState
 from tajmahal.notation import legal_digest, state_to_json
 from tajmahal.records import step_clauses
-from tajmahal.verification import json_differences
+from tajmahal.verification import (
+    FIELD_EVENTS,
+    Explanation,
+    LegalView,
+    StepPlayed,
+    explain_after,
+    explain_legal,
+    explain_refused,
+    json_differences,
+    refusal,
+)
 
 FIELDS = ("legal", "apply", "state_digest", "scores")
 """What is compared, in the order it is compared at each step."""
@@ -30,43 +38,14 @@ FIELDS = ("legal", "apply", "state_digest", "scores")
 OPTIONAL_FIELDS = frozenset({"legal", "state_digest", "scores"})
 """The comparisons that can be left out (``apply`` succeeding is always compared)."""
 
-_FIELD_EVENTS: dict[str, frozenset[EventKind]] = {
-    name: frozenset(EventKind(kind) for kind in kinds.split())
-    for name, kinds in {
-        "start_player": "visit",
-        "visit": "visit end",
-        "deck": "draw reshuffle",
-        "discard": "discard reshuffle",
-        "display": "draw take visit",
-        "specials_on_table": "exchange take",
-        "court_influence": "win no-majority exchange forfeit visit",
-        "crown_in_court": "win no-majority visit",
-        "court_province_tile": "win no-majority unwon visit",
-        "bonus_on_board": "palace bonus",
-        "palaces": "palace crown forfeit",
-        "withdrawal": "withdraw win no-majority palace crown forfeit",
-        "seats.hand": "play discard take draw exchange",
-        "seats.played": "play discard",
-        "seats.colour": "play visit",
-        "seats.withdrawn": "withdraw visit",
-        "seats.withdrawn_counts": "withdraw visit",
-        "seats.influence": "win no-majority exchange forfeit",
-        "seats.province_tiles": "win score",
-        "seats.goods_tiles": "bonus",
-        "seats.score": "score bonus hand",
-        "scores": "score bonus hand",
-    }.items()
-}
-"""The kinds of event that can change each part of the state document; the clauses of
-those events in the disagreeing step are the likeliest culprits."""
-
 
 @attrs.frozen(slots=True)
 class Divergence:
     """The first disagreement of a game."""
 
     step: int
-    """The 0-based index of the step: for ``legal``, the step about to be taken."""
+    """The number of the step (counted from 1, as in ``docs/trace-format.md``, "Step
+    numbers"; 0: the start of the game): for ``legal``, the step about to be taken."""
     field: str
     """The first field that differs (one of :data:`FIELDS`)."""
     fields: tuple[str, ...]
@@ -80,13 +59,18 @@ class Divergence:
     actual: str
     """The other engine's value, shortened."""
     details: tuple[str, ...]
-    """What differs: missing or extra actions, differing paths of the state documents."""
+    """What differs: every missing and every extra action, the differing paths of the
+    state documents."""
     clauses: tuple[str, ...]
     """The clause and ruling ids behind the step."""
     foreign_clause: str | None = None
     """The clause the other engine named when it refused an action."""
     likely: tuple[str, ...] = ()
-    """Of :attr:`clauses`, those of the events that change the parts that differ."""
+    """The rules the explanation ranks likeliest (at most three)."""
+    explanation: Explanation | None = None
+    """Why the engines disagree (what differs, where they parted, the rules)."""
+    answer: dict[str, Any] | None = attrs.field(default=None, eq=False)
+    """The other engine's reply that disagrees (to ``legal``, ``apply`` or ``new``)."""
 
 
 def _short(value: Any, limit: int = 100) -> str:
@@ -99,34 +83,13 @@ def _refusal(reply: dict[str, Any]) -> str:
     return f"{reply.get('error')}: {_short(reply.get('message', ''))}"
 
 
-def _differing_parts(expected: dict[str, Any], actual: dict[str, Any]) -> set[str]:
-    """The top-level keys of two state documents that differ, ``seats.KEY`` for a key of
-    any seat."""
-    parts: set[str] = set()
-    for key in set(expected) | set(actual):
-        left, right = expected.get(key), actual.get(key)
-        if left == right:
-            continue
-        if key == "seats" and isinstance(left, list) and isinstance(right, list):
-            for mine, theirs in zip(left, right, strict=False):
-                if isinstance(mine, dict) and isinstance(theirs, dict):
-                    parts.update(
-                        f"seats.{name}"
-                        for name in set(mine) | set(theirs)
-                        if mine.get(name) != theirs.get(name)
-                    )
-            if len(left) != len(right):
-                parts.add("seats")
-        else:
-            parts.add(key)
-    return parts
-
-
 def likely_clauses(parts: set[str], events: tuple[Event, ...]) -> tuple[str, ...]:
-    """The clauses of the events that can change the ``parts`` that differ."""
+    """The clauses of the events that can change the ``parts`` of the state document
+    that differ (``seats.KEY`` for a key of any seat), sorted: every candidate, where an
+    :class:`~tajmahal.verification.Explanation` ranks at most three."""
     kinds: set[EventKind] = set()
     for part in parts:
-        kinds.update(_FIELD_EVENTS.get(part, ()))
+        kinds.update(FIELD_EVENTS.get(part, ()))
     return tuple(sorted({c for event in events if event.kind in kinds for c in event.clauses}))
 
 
@@ -160,13 +123,8 @@ def _document_diff(expected: Any, actual: Any) -> list[str]:
 def refusal_clauses(state: GameState, text: str) -> tuple[str, ...]:
     """The clause or ruling the reference names when it refuses ``text`` in ``state``
     (none when it accepts the action or cannot read it)."""
-    try:
-        apply(state, parse_action(text))
-    except IllegalActionError as error:
-        return (error.clause,) if error.clause else ()
-    except TajMahalError:
-        return ()
-    return ()
+    found = refusal(state, text)
+    return (found[0],) if found is not None and found[0] else ()
 
 
 def refused_new_game(reply: dict[str, Any]) -> Divergence:
@@ -182,14 +140,29 @@ def refused_new_game(reply: dict[str, Any]) -> Divergence:
         actual=_refusal(reply),
         details=("the engine refused to start the game from the setup",),
         clauses=("TM.SETUP.HANDS",),
+        answer=reply,
     )
 
 
+def _seat(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def legal_divergence(
-    state: GameState, strings: list[str], answer: dict[str, Any], step: int
+    state: GameState,
+    strings: list[str],
+    answer: dict[str, Any],
+    step: int,
+    previous: StepPlayed | None = None,
+    name: str = "the engine",
+    history: Sequence[StepPlayed] | Callable[[], Sequence[StepPlayed]] = (),
 ) -> Divergence | None:
-    """The disagreement over the legal actions ``strings`` of ``state`` at ``step``, given
-    the other engine's ``answer`` to ``legal``; None when count and digest agree."""
+    """The disagreement over the legal actions ``strings`` of ``state`` at the start of
+    step ``step``, given the other engine's ``answer`` to ``legal``; None when count and
+    digest agree. ``history`` holds the steps before (the last one last; or a function
+    giving them, called only for a disagreement; ``previous`` alone, the step before),
+    where the engines may have parted; ``name`` is how the explanation names the other
+    engine."""
     expected = legal_digest(strings)
     actor = state.to_move
     if not answer.get("ok"):
@@ -203,22 +176,32 @@ def legal_divergence(
             actual=_refusal(answer),
             details=("the engine refused to list the legal actions",),
             clauses=(),
+            answer=answer,
         )
     if answer.get("digest") == expected and answer.get("count") == len(strings):
         return None
     listed = answer.get("actions")
-    details: list[str] = []
+    actions = tuple(sorted({str(item) for item in listed})) if isinstance(listed, list) else None
+    kind = answer.get("step")
+    count = answer.get("count")
+    view = LegalView(
+        kind if isinstance(kind, str) else None,
+        _seat(answer.get("to_move")),
+        count if isinstance(count, int) and not isinstance(count, bool) else None,
+        actions,
+    )
+    steps = history() if callable(history) else history  # replayed only now, if need be
+    explanation = explain_legal(
+        step, state, view, other_name=name, previous=previous, history=steps
+    )
+    details = [f"missing: {text}" for text in explanation.missing]
+    details += [f"extra: {text}" for text in explanation.extra]
     clauses: set[str] = set()
-    if isinstance(listed, list):
-        theirs = {str(item) for item in listed}
-        ours = set(strings)
-        for text in sorted(ours - theirs):
-            details.append(f"missing: {text}")
-            action = parse_action(text)
-            clauses.update(step_clauses(action, apply_with_events(state, action)[1]))
-        for text in sorted(theirs - ours):
-            details.append(f"extra: {text}")
-            clauses.update(refusal_clauses(state, text))
+    for _, clause, _ in explanation.refusals:
+        if clause:
+            clauses.add(clause)
+    if explanation.parted is not None:
+        clauses.update(explanation.parted.clauses)
     return Divergence(
         step,
         "legal",
@@ -227,8 +210,11 @@ def legal_divergence(
         actor,
         f"{len(strings)} actions, {expected}",
         f"{answer.get('count')} actions, {answer.get('digest')}",
-        tuple(details[:20]),
-        tuple(sorted(clauses)),
+        tuple(details),
+        tuple(sorted(clauses | {rule.id for rule in explanation.rules})),
+        likely=tuple(rule.id for rule in explanation.rules),
+        explanation=explanation,
+        answer=answer,
     )
 
 
@@ -241,18 +227,31 @@ def step_divergence(
     step: int,
     digest: str,
     compare: frozenset[str],
+    name: str = "the engine",
+    recent: Sequence[tuple[GameState, Action]] = (),
 ) -> Divergence:
     """The disagreement after ``action`` from ``before`` (None: the start of the game),
     given the other engine's ``answer`` and the reference's ``scores`` and ``digest``
-    after it; the other engine's full state is asked for to name the differing parts."""
+    after it; the other engine's full state is asked for to name the differing fields.
+    ``name`` is how the explanation names the other engine; ``recent`` holds the
+    positions and actions of the steps just before (the last one last), where the
+    engines may have parted when the comparison left out the state digest."""
     actor = None if before.is_chance else before.to_move
-    events: tuple[Event, ...] = ()
-    after = before
-    if action is not None:
-        after, events = apply_with_events(before, action)
+    played = StepPlayed.of(step, before, action) if action is not None else None
+    events: tuple[Event, ...] = played.events if played is not None else ()
+    after = played.after if played is not None else before
     clauses = step_clauses(action, events) if action is not None else ()
     text = str(action) if action is not None else None
     if not answer.get("ok"):
+        explanation = None
+        if played is not None:
+            clause = answer.get("clause")
+            explanation = explain_refused(
+                played,
+                other_name=name,
+                message=_refusal(answer),
+                clause=clause if isinstance(clause, str) else None,
+            )
         return Divergence(
             step=step,
             field="apply",
@@ -264,6 +263,9 @@ def step_divergence(
             details=(f"the engine refused {text}",),
             clauses=clauses,
             foreign_clause=answer.get("clause"),
+            likely=() if explanation is None else tuple(r.id for r in explanation.rules),
+            explanation=explanation,
+            answer=answer,
         )
     fields = tuple(
         name
@@ -274,15 +276,32 @@ def step_divergence(
         if differs and name in compare
     )
     details: list[str] = []
-    parts: set[str] = set()
     if "scores" in fields:
         details.append(f"scores: expected {list(scores)}, found {answer.get('scores')}")
-        parts.add("scores")
+    documents = None
     full = engine.request({"op": "state", "full": True})
     if full.get("ok") and isinstance(full.get("state"), dict):
         document = state_to_json(after)
         details.extend(_document_diff(document, full["state"]))
-        parts |= _differing_parts(document, full["state"])
+        if document != full["state"]:
+            documents = (document, full["state"])
+    explanation = None
+    if played is not None:
+        found_scores = answer.get("scores") if "scores" in fields else None
+        history = [
+            StepPlayed.of(step - len(recent) + offset, position, earlier)
+            for offset, (position, earlier) in enumerate(recent)
+        ]  # the last of ``recent`` is step ``step - 1``
+        explanation = explain_after(
+            played,
+            other_name=name,
+            history=history,
+            scores=found_scores if isinstance(found_scores, list) else None,
+            documents=documents,
+            digests=(digest, str(answer.get("state_digest")))
+            if documents is None and "state_digest" in fields
+            else None,
+        )
     field = fields[0]
     expected, actual = (
         (digest, str(answer.get("state_digest")))
@@ -297,17 +316,20 @@ def step_divergence(
         actor,
         expected,
         actual,
-        tuple(details[:12]),
+        tuple(details),
         clauses,
-        likely=likely_clauses(parts, events),
+        likely=() if explanation is None else tuple(rule.id for rule in explanation.rules),
+        explanation=explanation,
+        answer=answer,
     )
 
 
 def describe(divergence: Divergence) -> str:
-    """One line naming the step, the field, both values, the first details and clauses."""
+    """One line naming the step, the field, both values, the first details and the
+    likeliest rules (else the step's clauses)."""
     action = f" ({divergence.action})" if divergence.action else ""
     details = "; ".join(divergence.details[:3])
-    clauses = ", ".join(divergence.clauses)
+    clauses = ", ".join(divergence.likely or divergence.clauses)
     return (
         f"step {divergence.step}{action}: {divergence.field} differs: expected "
         f"{divergence.expected}, found {divergence.actual}"

@@ -74,7 +74,8 @@ class EngineFailure(TajMahalError):
         self.stderr = stderr
         """The last lines the engine wrote to its standard error."""
         self.step: int | None = None
-        """The step of the game being played when the engine failed, if known."""
+        """The number of the step in progress when the engine failed (counted from 1; 0:
+        starting the game), if known."""
         tail = f" (its stderr ends: {' | '.join(stderr[-3:])})" if stderr else ""
         super().__init__(f"the engine {kind}: {message}{tail}")
 

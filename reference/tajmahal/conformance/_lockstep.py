@@ -17,6 +17,8 @@ same way step by step for a game the caller plays itself.
 
 from __future__ import annotations
 
+import collections
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -38,6 +40,7 @@ from tajmahal.conformance._foreign import EngineFailure, ForeignEngine
 from tajmahal.engine import (
     SetupOutcome,
     apply,
+    apply_with_events,
     legal_actions,
     new_game,
     random_reshuffle,
@@ -45,7 +48,8 @@ from tajmahal.engine import (
 )
 from tajmahal.model import Action, Components, GameState, RuleSet
 from tajmahal.notation import state_digest
-from tajmahal.records import Record, Recorder, setup_to_json
+from tajmahal.records import Record, Recorder, RecordStep, edge_tags, setup_to_json
+from tajmahal.verification import HypothesisTester, StepPlayed
 
 
 @attrs.frozen(slots=True)
@@ -62,6 +66,9 @@ class GamePlan:
     """The seed of the reshuffles (one generator per chance step, see :func:`chance_rng`)."""
     choices: tuple[int, ...] = ()
     """One index per decision into the sorted legal actions (taken modulo their number)."""
+    finish: bool = False
+    """When the choices run out: True plays on to the end of the game taking the last
+    legal action at each decision (withdrawing, at a play step); False stops there."""
 
 
 @attrs.frozen(slots=True)
@@ -78,6 +85,13 @@ class Played:
     """The first disagreement, if any."""
     steps: int
     """How many steps both engines took."""
+    tags: frozenset[str] = frozenset()
+    """The edge tags the game's steps reached (:func:`tajmahal.records.edge_tags`)."""
+
+
+RECENT = 24
+"""How many steps before a disagreement are kept to find where the engines parted (a
+visit has at most about 20 steps for 5 players)."""
 
 
 def chance_rng(plan: GamePlan, step: int) -> random.Random:
@@ -90,11 +104,20 @@ Chooser = Callable[[GameState, tuple[Action, ...]], int]
 """Picks the index of an action among the legal actions (never empty)."""
 
 
+def plan_action(plan: GamePlan, legal: Sequence[Action], used: int) -> Action | None:
+    """The action of the plan's decision number ``used`` (0-based) among ``legal``: its
+    choice taken modulo the number of actions; once the choices run out, the last action
+    if the plan finishes the game, else None (the game stops)."""
+    if used < len(plan.choices):
+        return legal[plan.choices[used] % len(legal)]
+    return legal[-1] if plan.finish else None
+
+
 # ---------------------------------------------------------------------------------------
 # Playing one game through both engines
 
 
-def _new_request(plan: GamePlan, setup: SetupOutcome, components: Components) -> dict[str, Any]:
+def new_request(plan: GamePlan, setup: SetupOutcome, components: Components) -> dict[str, Any]:
     return {
         "op": "new",
         "players": plan.players,
@@ -116,10 +139,11 @@ def play_plan(
     ``choose`` (one chooser per seat), choices are made as the game goes and the returned
     plan records them; otherwise the plan's choices are used."""
     actions: list[Action] = []
+    progress = [0]  # the number of the step in progress (0: starting the game)
     try:
-        return _play(plan, engine, components, choose, actions, compare)
+        return _play(plan, engine, components, choose, actions, compare, progress)
     except EngineFailure as error:
-        error.step = len(actions)
+        error.step = progress[0]
         raise
 
 
@@ -130,29 +154,43 @@ def _play(
     choose: Sequence[Chooser] | None,
     actions: list[Action],
     compare: frozenset[str],
+    progress: list[int],
 ) -> Played:
     setup = random_setup(components, plan.players, plan.setup_seed)
     state = new_game(components, plan.players, setup, plan.rules)
-    reply = engine.request(_new_request(plan, setup, components))
+    reply = engine.request(new_request(plan, setup, components))
     choices = list(plan.choices) if choose is None else []
     used = 0
+    tags: set[str] = set()
 
     def done(divergence: Divergence | None) -> Played:
         final = attrs.evolve(plan, choices=tuple(choices[:used]))
-        return Played(final, setup, tuple(actions), divergence, len(actions))
+        return Played(final, setup, tuple(actions), divergence, len(actions), frozenset(tags))
 
     if not reply.get("ok"):
         return done(refused_new_game(reply))
+    name = engine.name or "the engine"
     expected_digest = state_digest(state)
     if "state_digest" in compare and reply.get("state_digest") != expected_digest:
-        return done(step_divergence(engine, state, None, (), reply, 0, expected_digest, compare))
+        return done(
+            step_divergence(engine, state, None, (), reply, 0, expected_digest, compare, name)
+        )
+    recent: collections.deque[tuple[GameState, Action]] = collections.deque(maxlen=RECENT)
     while not state.is_over:
-        step = len(actions)
+        step = len(actions)  # the index of the step in progress; its number is step + 1
+        progress[0] = step + 1
         legal = legal_actions(state)
         strings = [str(action) for action in legal]
         if "legal" in compare:
             answer = engine.request({"op": "legal"})
-            divergence = legal_divergence(state, strings, answer, step)
+            divergence = legal_divergence(
+                state,
+                strings,
+                answer,
+                step + 1,
+                name=name,
+                history=functools.partial(_history, step, tuple(recent)),
+            )
             if divergence is not None:
                 return done(divergence)
         action: Action
@@ -160,16 +198,18 @@ def _play(
             action = random_reshuffle(state, chance_rng(plan, step))
         else:
             if choose is None:
-                if used >= len(choices):
+                picked = plan_action(plan, legal, used)
+                if picked is None:
                     break
-                index = choices[used] % len(legal)
+                action = picked
             else:
                 assert state.to_move is not None
                 index = choose[state.to_move](state, legal)
                 choices.append(index)
+                action = legal[index]
             used += 1
-            action = legal[index]
-        after = apply(state, action)
+        after, events = apply_with_events(state, action)
+        tags.update(edge_tags(state, action, events, after))
         actions.append(action)
         answer = engine.request({"op": "apply", "action": str(action)})
         digest = state_digest(after)
@@ -179,10 +219,31 @@ def _play(
             or ("scores" in compare and answer.get("scores") != list(after.scores))
         ):
             return done(
-                step_divergence(engine, state, action, after.scores, answer, step, digest, compare)
+                step_divergence(
+                    engine,
+                    state,
+                    action,
+                    after.scores,
+                    answer,
+                    step + 1,
+                    digest,
+                    compare,
+                    name,
+                    tuple(recent),
+                )
             )
+        recent.append((state, action))
         state = after
     return done(None)
+
+
+def _history(step: int, recent: Sequence[tuple[GameState, Action]]) -> list[StepPlayed]:
+    """The steps of ``recent`` (the last is step ``step``), replayed with their events,
+    only once a disagreement needs them."""
+    return [
+        StepPlayed.of(step - len(recent) + 1 + offset, position, action)
+        for offset, (position, action) in enumerate(recent)
+    ]
 
 
 class LockstepEngine:
@@ -192,6 +253,13 @@ class LockstepEngine:
     after it; both compare the state digest, the scores and the legal actions of the new
     position (as :func:`play_plan` does) and return a one-line description of the first
     disagreement, or None. This is the follower ``tajmahal fuzz --engine`` plays with.
+
+    With ``hypotheses`` (:func:`tajmahal.conformance.catalogue_tester`), the first
+    disagreement in each field is tested against them on the game so far
+    (:func:`observed_record`); what they find is added to the explanation and leads the
+    description (``your engine plays as if ...: RULE; step N ...``). Later ones in the
+    same field are not tested again: a campaign against a wrong engine finds the same
+    misreading in game after game.
     """
 
     def __init__(
@@ -199,6 +267,7 @@ class LockstepEngine:
         engine: ForeignEngine,
         components: Components,
         compare: frozenset[str] = OPTIONAL_FIELDS,
+        hypotheses: HypothesisTester | None = None,
     ) -> None:
         self.engine = engine
         """The running foreign engine (started by the caller)."""
@@ -210,38 +279,112 @@ class LockstepEngine:
         """The reference's current position."""
         self.steps = 0
         """Steps applied in the current game."""
+        self.last: tuple[GameState, Action] | None = None
+        """The position and action of the last step applied."""
+        self.divergence: Divergence | None = None
+        """The last disagreement found, with its explanation (None: none yet)."""
+        self.hypotheses = hypotheses
+        """The tester of hypotheses (None: none are tested)."""
+        self._tested: set[str] = set()
+        self._game: tuple[int, RuleSet, SetupOutcome] | None = None
+        self._actions: list[Action] = []
+
+    def _found(self, divergence: Divergence | None) -> str | None:
+        """Keep ``divergence`` (with the hypotheses found for it) and describe it in one
+        line, the likeliest hypothesis first."""
+        if divergence is not None and divergence.field not in self._tested:
+            divergence = self._explained(divergence)
+        self.divergence = divergence
+        if divergence is None:
+            return None
+        explanation = divergence.explanation
+        lead = (
+            f"{explanation.hypotheses[0].text}: {explanation.hypotheses[0].rule}; "
+            if explanation is not None and explanation.hypotheses
+            else ""
+        )
+        return lead + describe(divergence)
+
+    def _explained(self, divergence: Divergence) -> Divergence:
+        """``divergence`` with the hypotheses the tester finds for the game so far."""
+        if self.hypotheses is None or divergence.explanation is None or self._game is None:
+            return divergence
+        self._tested.add(divergence.field)
+        players, rules, setup = self._game
+        played = Played(
+            GamePlan(players, rules, 0, 0),
+            setup,
+            tuple(self._actions),
+            divergence,
+            len(self._actions),
+        )
+        record = observed_record(played, self.components, self.compare)
+        found = self.hypotheses(record, divergence.explanation)
+        return attrs.evolve(divergence, explanation=divergence.explanation.with_hypotheses(found))
+
+    @property
+    def _name(self) -> str:
+        return self.engine.name or "the engine"
+
+    @property
+    def field(self) -> str | None:
+        """The first field that differed in the last disagreement found (one of
+        :data:`~tajmahal.conformance.FIELDS`), or None after an agreement (``fuzz``
+        names a counterexample after it)."""
+        return None if self.divergence is None else self.divergence.field
 
     def start(self, players: int, rules: RuleSet, setup: SetupOutcome) -> str | None:
         """Begin a game from ``setup``; a description of a disagreement, or None."""
         plan = GamePlan(players, rules, 0, 0)
         state = new_game(self.components, players, setup, rules)
-        self.state, self.steps = state, 0
-        reply = self.engine.request(_new_request(plan, setup, self.components))
+        self.state, self.steps, self.last, self.divergence = state, 0, None, None
+        self._game, self._actions = (players, rules, setup), []
+        reply = self.engine.request(new_request(plan, setup, self.components))
         if not reply.get("ok"):
-            return describe(refused_new_game(reply))
+            return self._found(refused_new_game(reply))
         digest = state_digest(state)
         if "state_digest" in self.compare and reply.get("state_digest") != digest:
-            return describe(
-                step_divergence(self.engine, state, None, (), reply, 0, digest, self.compare)
+            return self._found(
+                step_divergence(
+                    self.engine,
+                    state,
+                    None,
+                    (),
+                    reply,
+                    0,
+                    digest,
+                    self.compare,
+                    self._name,
+                )
             )
         return self._legal(state)
 
     def step(self, action: Action, after: GameState) -> str | None:
         """Apply ``action``; compare with the reference's ``after``; None if they agree."""
+        self.divergence = None
         before = self.state
         assert before is not None, "start a game first"
         answer = self.engine.request({"op": "apply", "action": str(action)})
         digest = state_digest(after)
-        step = self.steps
-        self.state, self.steps = after, step + 1
+        step = self.steps + 1  # the number of this step
+        self.state, self.steps, self.last = after, step, (before, action)
+        self._actions.append(action)
         if (
             not answer.get("ok")
             or ("state_digest" in self.compare and answer.get("state_digest") != digest)
             or ("scores" in self.compare and answer.get("scores") != list(after.scores))
         ):
-            return describe(
+            return self._found(
                 step_divergence(
-                    self.engine, before, action, after.scores, answer, step, digest, self.compare
+                    self.engine,
+                    before,
+                    action,
+                    after.scores,
+                    answer,
+                    step,
+                    digest,
+                    self.compare,
+                    self._name,
                 )
             )
         return self._legal(after)
@@ -251,8 +394,10 @@ class LockstepEngine:
             return None
         strings = [str(action) for action in legal_actions(state)]
         answer = self.engine.request({"op": "legal"})
-        divergence = legal_divergence(state, strings, answer, self.steps)
-        return None if divergence is None else describe(divergence)
+        previous = None if self.last is None else StepPlayed.of(self.steps, *self.last)
+        return self._found(
+            legal_divergence(state, strings, answer, self.steps + 1, previous, self._name)
+        )
 
 
 def divergence_record(played: Played, components: Components) -> Record:
@@ -268,6 +413,57 @@ def divergence_record(played: Played, components: Components) -> Record:
     return recorder.record()
 
 
+def observed_record(
+    played: Played, components: Components, compare: frozenset[str] = OPTIONAL_FIELDS
+) -> Record:
+    """The disagreeing game as the other engine saw it, as a record: every step before
+    the disagreement with the values both engines agreed on (only those compared:
+    ``compare``), and the step that disagrees with the other engine's values (its scores,
+    and its state digest when it was compared, after an action; its legal-action count
+    and digest, with one of its actions, for a disagreement over the legal actions).
+    Replaying it under a variant of the rules tells whether the variant does what the
+    other engine did (see ``tajmahal.verification.HypothesisTester``)."""
+    record = divergence_record(played, components)
+    steps = [
+        attrs.evolve(
+            step,
+            legal_count=step.legal_count if "legal" in compare else None,
+            legal_digest=step.legal_digest if "legal" in compare else None,
+            legal=step.legal if "legal" in compare else None,
+            state_digest=step.state_digest if "state_digest" in compare else None,
+            scores=step.scores if "scores" in compare else None,
+        )
+        for step in record.steps
+    ]
+    record = attrs.evolve(record, steps=tuple(steps))
+    divergence = played.divergence
+    answer = divergence.answer if divergence is not None else None
+    if divergence is None or answer is None or not answer.get("ok"):
+        return record
+    if divergence.field == "legal":
+        listed = answer.get("actions")
+        actions = sorted(str(item) for item in listed) if isinstance(listed, list) else []
+        count, digest = answer.get("count"), answer.get("digest")
+        if not actions or not isinstance(count, int) or not isinstance(digest, str):
+            return record
+        seat = answer.get("to_move")  # the seat to move as the engine reports it, if it does
+        actor = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+        steps.append(RecordStep(actor, actions[0], legal_count=count, legal_digest=str(digest)))
+    elif steps:
+        scores = answer.get("scores")
+        digest = answer.get("state_digest")
+        steps[-1] = attrs.evolve(
+            steps[-1],
+            scores=tuple(scores) if isinstance(scores, list) else None,
+            state_digest=digest
+            if isinstance(digest, str) and "state_digest" in divergence.fields
+            else None,
+            clauses=(),
+            tags=None,
+        )
+    return attrs.evolve(record, steps=tuple(steps))
+
+
 __all__ = [
     "FIELDS",
     "OPTIONAL_FIELDS",
@@ -280,6 +476,9 @@ __all__ = [
     "describe",
     "divergence_record",
     "likely_clauses",
+    "new_request",
+    "observed_record",
+    "plan_action",
     "play_plan",
     "refusal_clauses",
 ]

@@ -11,10 +11,18 @@ defines every field; ``specs/schemas/trace.schema.json`` is the one statement of
 - :class:`Recorder`: a record built while a game is played;
 - :func:`edge_tags`, :func:`step_clauses`: the edge cases a step reaches and the clauses that
   decided it;
-- :func:`event_lines`: the readable, visit-by-visit account.
+- :func:`event_lines`: the readable, visit-by-visit account; :func:`step_account`: one
+  step's lines as ``replay`` prints them, numbered (:func:`numbered_lines`).
 """
 
-from tajmahal.records._account import closing_lines, event_lines, opening_lines
+from tajmahal.records._account import (
+    closing_lines,
+    event_lines,
+    numbered_lines,
+    opening_lines,
+    player_label,
+    step_account,
+)
 from tajmahal.records._model import (
     CHANCE,
     READABLE_VERSIONS,
@@ -67,7 +75,9 @@ __all__ = [
     "edge_tags",
     "event_lines",
     "initial_state",
+    "numbered_lines",
     "opening_lines",
+    "player_label",
     "public_to_json",
     "read_record",
     "record_from_json",
@@ -77,6 +87,7 @@ __all__ = [
     "replayed_states",
     "setup_from_json",
     "setup_to_json",
+    "step_account",
     "step_clauses",
     "step_to_json",
     "verify",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tajmahal.model import Components, Event, EventKind, GameState, PointSource, Symbol
+from tajmahal.records._replay import ReplayedStep
 
 
 def player_label(seat: int, names: Sequence[str] | None) -> str:
@@ -83,6 +84,46 @@ def event_lines(
         points = f"  [+{event.points}]" if event.points else ""
         lines.append(f"  {who}{text}{points}")
     return lines
+
+
+STEP_COLUMN = 6
+"""Width of the column that holds a step's number before its first account line."""
+
+
+def numbered_lines(
+    number: int, lines: Sequence[str], scores: Sequence[int] | None = None
+) -> list[str]:
+    """The account ``lines`` of step ``number`` (from :func:`event_lines`) with the
+    number in a column before the step's first line (step N is the N-th step of the
+    record: ``docs/trace-format.md``, "Step numbers", as ``tajmahal show --step N``
+    counts), the other lines indented to match; a visit header stays as it is. With
+    ``scores``, a last line gives every seat's total after the step (the running
+    totals, for a step that scored)."""
+    numbered: list[str] = []
+    last = 0  # after the step's last line that is not a visit header
+    for line in lines:
+        if line.lstrip("\n").startswith("=="):
+            numbered.append(line)
+            continue
+        label = "" if last else f"{number:>{STEP_COLUMN - 2}}"
+        numbered.append(f"{label:<{STEP_COLUMN}}{line.strip()}")
+        last = len(numbered)
+    if not last:  # only a visit header to show: the number still shows, first
+        numbered.insert(0, f"{number:>{STEP_COLUMN - 2}}")
+        last = 1
+    if scores is not None:
+        totals = f"{'':<{STEP_COLUMN}}scores now {', '.join(map(str, scores))}"
+        numbered.insert(last, totals)
+    return numbered
+
+
+def step_account(replayed: ReplayedStep, names: Sequence[str] | None) -> list[str]:
+    """The account of one replayed step as ``tajmahal replay`` prints it: its
+    :func:`event_lines`, numbered (:func:`numbered_lines`), with the running totals when
+    the step scored."""
+    after = replayed.after
+    scored = after.scores if after.scores != replayed.before.scores else None
+    return numbered_lines(replayed.number, event_lines(replayed.events, names, after), scored)
 
 
 def _card(components: Components, card_id: str) -> str:

@@ -52,7 +52,7 @@ def _schema_error(
         return RecordError(
             violation.message,
             source=source,
-            step=path[1],
+            step=path[1] + 1,
             field=field_path(path[2:]) if len(path) > 2 else "(step)",
         )
     return RecordError(violation.message, source=source, field=violation.field)
@@ -89,7 +89,7 @@ def _steps_from_json(raws: list[Any], players: int, source: str) -> tuple[Record
             raise RecordError(
                 f"expected a seat from 0 to {players - 1} or 'chance', found {actor!r}",
                 source=source,
-                step=index,
+                step=index + 1,
                 field="actor",
             )
         scores = get("scores")
@@ -98,7 +98,7 @@ def _steps_from_json(raws: list[Any], players: int, source: str) -> tuple[Record
                 raise RecordError(
                     f"expected {players} scores, found {len(scores)}",
                     source=source,
-                    step=index,
+                    step=index + 1,
                     field="scores",
                 )
             scores = tuple(scores)
@@ -108,7 +108,7 @@ def _steps_from_json(raws: list[Any], players: int, source: str) -> tuple[Record
                 raise RecordError(
                     "the legal actions listed do not match legal_count and legal_digest",
                     source=source,
-                    step=index,
+                    step=index + 1,
                     field="legal",
                 )
             legal = tuple(legal)
@@ -214,7 +214,7 @@ def read_record(path: str | Path) -> Record:
         step: int | None = None
         field = error.field
         if len(error.path) >= 2 and error.path[0] == "steps" and isinstance(error.path[1], int):
-            step = error.path[1]
+            step = error.path[1] + 1
             field = json_path(error.path[2:])
         raise RecordError(error.detail, source=source, step=step, field=field) from None
     return record_from_json(document, source, plain_json=parsed.plain_numbers)

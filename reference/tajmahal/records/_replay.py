@@ -72,7 +72,8 @@ class VerificationError(TajMahalError):
         self.source = source
         """The file the record came from."""
         self.step = step
-        """The 0-based index of the diverging step, or None for the record as a whole."""
+        """The number of the diverging step (step N is ``steps[N-1]``, counted from 1:
+        ``docs/trace-format.md``, "Step numbers"), or None for the record as a whole."""
         self.field = field
         """The first field that diverges."""
         self.detail = message
@@ -91,7 +92,7 @@ class ReplayedStep:
     """One replayed step: the state before it, the action, the state after, the events."""
 
     index: int
-    """The step's index in the record."""
+    """The step's index in the record's ``steps`` (0 for the first step)."""
     before: GameState
     """The position in which the action was taken."""
     action: Action
@@ -100,6 +101,12 @@ class ReplayedStep:
     """The position after the action and everything automatic that follows it."""
     events: tuple[Event, ...]
     """What happened, in order."""
+
+    @property
+    def number(self) -> int:
+        """The step's number, counted from 1 (``docs/trace-format.md``, "Step numbers"):
+        :attr:`after` is the position after step ``number``."""
+        return self.index + 1
 
 
 def initial_state(record: Record, components: Components, source: str = "") -> GameState:
@@ -271,13 +278,13 @@ def _replay(
             raise VerificationError(
                 "the game is already over; the record has extra steps",
                 source=source,
-                step=index,
+                step=index + 1,
                 field="action",
             )
         try:
             action = _parse_action(step.action)
         except ActionSyntaxError as error:
-            raise RecordError(str(error), source=source, step=index, field="action") from None
+            raise RecordError(str(error), source=source, step=index + 1, field="action") from None
         found: list[Mismatch] = []
         expected_actor = None if state.step is _SHUFFLE else state.to_move
         if step.actor != expected_actor:
@@ -306,7 +313,7 @@ def _replay(
             raise VerificationError(
                 f"illegal action {step.action!r}: {error}",
                 source=source,
-                step=index,
+                step=index + 1,
                 field="action" if len(found) == 1 else found[0].field,
                 mismatches=tuple(found),
                 clause=getattr(error, "clause", None),
@@ -336,7 +343,7 @@ def _replay(
                 raise VerificationError(
                     _describe(found),
                     source=source,
-                    step=index,
+                    step=index + 1,
                     field=found[0].field,
                     mismatches=tuple(found),
                     replayed=replayed,

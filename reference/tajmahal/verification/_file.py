@@ -22,6 +22,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+import attrs
+
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import STDIN, display_name
 from tajmahal.model import Components, GameState
@@ -36,7 +38,10 @@ from tajmahal.records import (
     replayed_states,
     step_clauses,
 )
-from tajmahal.verification._report import Difference, FileReport, Outcome, json_differences
+from tajmahal.verification._differences import Difference, json_differences
+from tajmahal.verification._explain import Explanation, HypothesisTester
+from tajmahal.verification._record_explanation import explain_record, headline
+from tajmahal.verification._report import FileReport, Outcome
 
 MANIFEST_FORMAT = "tajmahal-trace-index"
 """The ``format`` of a corpus manifest, which folder walks skip (it is not a record)."""
@@ -80,8 +85,12 @@ def _is_manifest(path: Path) -> bool:
     return _NOT_RECORDS.search(head) is not None
 
 
-def verify_file(path: str | Path, components: Components) -> FileReport:
-    """Verify one record file; never raises for bad input or a divergence."""
+def verify_file(
+    path: str | Path, components: Components, hypotheses: HypothesisTester | None = None
+) -> FileReport:
+    """Verify one record file; never raises for bad input or a divergence. A divergence
+    is explained (:func:`~tajmahal.verification.explain_record`), with the variants of
+    the rules ``hypotheses`` finds (given the record and the explanation) first."""
     source = display_name(path)
     started = time.perf_counter()
     if str(path) and str(path) != STDIN and Path(path).is_dir():
@@ -102,7 +111,10 @@ def verify_file(path: str | Path, components: Components) -> FileReport:
         check_result(record, state, source)
     except VerificationError as error:
         assert record is not None
-        return _diverged(error, record, trace_id, steps, time.perf_counter() - started)
+        explanation = explain_record(record, components, error, source)
+        if explanation is not None and hypotheses is not None:
+            explanation = explanation.with_hypotheses(hypotheses(record, explanation))
+        return _diverged(error, record, trace_id, steps, time.perf_counter() - started, explanation)
     except TajMahalError as error:
         return FileReport(
             source,
@@ -126,12 +138,30 @@ def verify_file(path: str | Path, components: Components) -> FileReport:
     )
 
 
+def with_hypotheses(
+    result: FileReport, components: Components, hypotheses: HypothesisTester | None
+) -> FileReport:
+    """``result`` with what ``hypotheses`` finds for its explanation (the record read
+    again from its file), for a record verified in a worker process."""
+    explanation = result.explanation
+    if hypotheses is None or explanation is None or result.path == STDIN:
+        return result
+    record = read_record(result.path)
+    found = explanation.with_hypotheses(hypotheses(record, explanation))
+    return attrs.evolve(result, explanation=found)
+
+
 def _diverged(
-    error: VerificationError, record: Record, trace_id: str | None, steps: int, seconds: float
+    error: VerificationError,
+    record: Record,
+    trace_id: str | None,
+    steps: int,
+    seconds: float,
+    explanation: Explanation | None,
 ) -> FileReport:
     action = None
     if error.step is not None:
-        action = record.steps[error.step].action
+        action = record.steps[error.step - 1].action
     replayed = error.replayed
     clauses: tuple[str, ...] = ()
     account: tuple[str, ...] = ()
@@ -151,7 +181,7 @@ def _diverged(
     return FileReport(
         error.source,
         Outcome.DIVERGED,
-        str(error),
+        headline(error, explanation),
         trace_id=trace_id,
         steps=steps,
         seconds=seconds,
@@ -162,4 +192,5 @@ def _diverged(
         clauses=clauses,
         account=account,
         differences=differences,
+        explanation=explanation,
     )

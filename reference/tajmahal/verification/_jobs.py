@@ -35,7 +35,8 @@ from typing import Any
 
 from tajmahal.inputs import STDIN, display_name
 from tajmahal.model import Components
-from tajmahal.verification._file import verify_file
+from tajmahal.verification._explain import HypothesisTester
+from tajmahal.verification._file import verify_file, with_hypotheses
 from tajmahal.verification._processes import held_signals, start_worker_signals
 from tajmahal.verification._report import FileReport, Outcome, Report
 
@@ -158,13 +159,15 @@ def verify_in_workers(
     *,
     on_file: Callable[[FileReport], object] | None = None,
     setup: Callable[[], object] | None = None,
+    hypotheses: HypothesisTester | None = None,
 ) -> Report:
     """Verify ``files`` (already collected) in up to ``jobs`` worker processes; the
     same report as verifying them one after another, but for the timings.
 
     ``setup`` (a module-level function, so that it pickles) runs once in each worker
     before its first file. A worker that dies (killed, out of memory) makes the file it
-    was verifying a bad input naming it; the other files are verified as usual."""
+    was verifying a bad input naming it; the other files are verified as usual.
+    ``hypotheses`` is tried in this process, on each record that diverges."""
     started = time.perf_counter()
     todo = [(index, path) for index, path in enumerate(files) if str(path) != STDIN]
     todo.reverse()  # popped from the end: collection order
@@ -179,7 +182,7 @@ def verify_in_workers(
         while reported < len(files):
             path = files[reported]
             if str(path) == STDIN:
-                results[reported] = verify_file(path, components)
+                results[reported] = verify_file(path, components, hypotheses)
             elif reported not in results:
                 return
             if on_file is not None:
@@ -223,7 +226,7 @@ def verify_in_workers(
                         worker.started = True
                         continue
                     index, result = message
-                    results[index] = result
+                    results[index] = with_hypotheses(result, components, hypotheses)
                     worker.give(todo.pop() if todo else None)
                     if worker.busy is None:
                         worker.end(hurry=False)

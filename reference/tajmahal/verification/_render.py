@@ -1,7 +1,7 @@
 """Rendering verification reports: text lines, the JSON report and JUnit XML.
 
 The text lines are what ``tajmahal verify`` prints (every line one harmless line, with
-control characters escaped); the JSON report (``tajmahal-verify-report``, version 1)
+control characters escaped); the JSON report (``tajmahal-verify-report``, version 2)
 and the JUnit XML are what other projects' CI reads. Rendering only reads the report
 values (:mod:`tajmahal.verification`) and never verifies, so it lives apart from the
 verifier. The names are imported from :mod:`tajmahal.verification`.
@@ -10,8 +10,8 @@ verifier. The names are imported from :mod:`tajmahal.verification`.
 from __future__ import annotations
 
 import json
-import xml.etree.ElementTree as ElementTree
 from typing import Any
+from xml.etree import ElementTree
 
 from tajmahal.inputs import escape_controls
 from tajmahal.verification._file import REPORT_FORMAT
@@ -39,6 +39,14 @@ def text_lines(result: FileReport) -> list[str]:
     lines = [f"FAIL {_one_line(result.message)}"]
     if result.trace_id is not None:
         lines.append(f"  trace: {result.trace_id}")
+    if result.explanation is not None:
+        lines.extend(result.explanation.lines())
+        number = result.explanation.step
+        lines.append(
+            f"  to look: tajmahal show {result.path} --step {number - 1} (the position step "
+            f"{number} is played from)"
+        )
+        return [_one_line(line) for line in lines]
     if result.step is not None:
         lines.append(f"  step {result.step}: {result.action}")
     for mismatch in result.mismatches:
@@ -83,14 +91,18 @@ def _file_json(result: FileReport) -> dict[str, Any]:
     if result.outcome is Outcome.DIVERGED:
         document["action"] = result.action
         document["mismatches"] = [
-            {"field": m.field, "expected": m.expected, "actual": m.actual}
+            {"field": m.field, "record": m.expected, "reference": m.actual}
             for m in result.mismatches
         ]
         document["clauses"] = list(result.clauses)
         document["account"] = list(result.account)
         document["differences"] = [
-            {"path": d.path, "expected": d.expected, "actual": d.actual} for d in result.differences
+            {"path": d.path, "record": d.expected, "reference": d.actual}
+            for d in result.differences
         ]
+        document["explanation"] = (
+            None if result.explanation is None else result.explanation.to_json()
+        )
     return document
 
 
@@ -98,7 +110,7 @@ def report_to_json(report: Report) -> dict[str, Any]:
     """The JSON report: a summary and one object per file."""
     return {
         "format": REPORT_FORMAT,
-        "version": 1,
+        "version": 2,
         "summary": {
             "files": len(report.files),
             "ok": report.count(Outcome.OK),

@@ -2,8 +2,7 @@
 
 A :class:`FileReport` is one file's outcome (``ok``, ``diverged`` or ``bad-input``) with
 everything a reader needs about a divergence; a :class:`Report` gathers the files, gives
-the exit code and the one-line summary; :func:`json_differences` lists where two
-public positions differ. These values are what the verifier produces
+the exit code and the one-line summary. These values are what the verifier produces
 (:mod:`tajmahal.verification`), what the worker processes send back
 (:mod:`tajmahal.verification`) and what the renderings read
 (:mod:`tajmahal.verification`), so they live apart from all three. The names are
@@ -13,11 +12,12 @@ imported from :mod:`tajmahal.verification`.
 from __future__ import annotations
 
 import enum
-from typing import Any
 
 import attrs
 
 from tajmahal.records import Mismatch
+from tajmahal.verification._differences import Difference
+from tajmahal.verification._explain import Explanation
 
 
 class Outcome(enum.Enum):
@@ -29,21 +29,6 @@ class Outcome(enum.Enum):
     """The reference disagrees with the record (exit code 1)."""
     BAD_INPUT = "bad-input"
     """The file is not a readable record for these components (exit code 2)."""
-
-
-@attrs.frozen(slots=True)
-class Difference:
-    """One place where two JSON documents differ."""
-
-    path: str
-    """The field path (``seats[2].score``)."""
-    expected: Any
-    """The record's value (absent: None)."""
-    actual: Any
-    """The reference's value (absent: None)."""
-    kind: str = "changed"
-    """``changed``, or ``missing`` (only ``expected`` has the field) or ``unexpected``
-    (only ``actual`` has it): what None alone cannot tell apart from a null value."""
 
 
 @attrs.frozen(slots=True)
@@ -63,7 +48,7 @@ class FileReport:
     seconds: float = 0.0
     """Time spent on this file."""
     step: int | None = None
-    """The diverging step (0-based), if any."""
+    """The number of the diverging (or malformed) step, counted from 1, if any."""
     action: str | None = None
     """Its action string."""
     field: str | None = None
@@ -79,6 +64,10 @@ class FileReport:
     """Where the public positions after the step differ (full records only)."""
     final_scores: tuple[int, ...] | None = None
     """Final scores, for a record that conforms."""
+    explanation: Explanation | None = None
+    """Why the record diverges, in the terms of the shared explanation (what differs,
+    where the engines parted, the rules); None for a record that conforms, bad input, or
+    a problem with the record as a whole."""
 
 
 @attrs.frozen(slots=True)
@@ -135,32 +124,6 @@ class Report:
             )
         rate = self.steps / self.seconds if self.seconds > 0 else 0.0
         return counts + f"{self.steps} steps in {self.seconds:.2f} s ({rate:.0f} steps/s)"
-
-
-def json_differences(expected: Any, actual: Any, path: str = "") -> list[Difference]:
-    """Every leaf path where two JSON values differ (lists compared item by item)."""
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        found: list[Difference] = []
-        for key in sorted(set(expected) | set(actual)):
-            where = f"{path}.{key}" if path else key
-            if key not in expected:
-                found.append(Difference(where, None, actual[key], "unexpected"))
-            elif key not in actual:
-                found.append(Difference(where, expected[key], None, "missing"))
-            else:
-                found.extend(json_differences(expected[key], actual[key], where))
-        return found
-    if (
-        isinstance(expected, list)
-        and isinstance(actual, list)
-        and len(expected) == len(actual)
-        and any(isinstance(item, dict | list) for item in expected)
-    ):
-        found = []
-        for index, (left, right) in enumerate(zip(expected, actual, strict=True)):
-            found.extend(json_differences(left, right, f"{path}[{index}]"))
-        return found
-    return [] if expected == actual else [Difference(path or "(root)", expected, actual)]
 
 
 # Every name here is documented under tajmahal.verification, which users import it from.

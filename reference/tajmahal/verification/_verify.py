@@ -16,6 +16,7 @@ from typing import Any
 
 from tajmahal.inputs import STDIN
 from tajmahal.model import Components
+from tajmahal.verification._explain import HypothesisTester
 from tajmahal.verification._file import collect_paths, verify_file
 from tajmahal.verification._jobs import resolve_jobs, verify_in_workers
 from tajmahal.verification._report import Report
@@ -28,6 +29,7 @@ def verify_paths(
     on_file: Any = None,
     jobs: int = 1,
     worker_setup: Callable[[], object] | None = None,
+    hypotheses: HypothesisTester | None = None,
 ) -> Report:
     """Verify every record under ``paths`` (files, or folders searched for ``*.json``);
     ``on_file(report)`` is called after each file, in the files' order, for progress
@@ -35,17 +37,24 @@ def verify_paths(
 
     ``jobs`` above 1 (0: one per core) verifies the files in that many worker processes
     (:mod:`tajmahal.verification`), with the same reports in the same order but for the
-    timings; ``worker_setup``, a module-level function, runs once in each worker."""
+    timings; ``worker_setup``, a module-level function, runs once in each worker.
+    ``hypotheses`` is given each record that diverges and its explanation, and what it
+    finds is printed first (``tajmahal.verification.HypothesisTester``)."""
     files = collect_paths(paths)
     if jobs != 1:
         processes = resolve_jobs(jobs)
         if processes > 1 and sum(1 for path in files if str(path) != STDIN) > 1:
             return verify_in_workers(
-                files, components, processes, on_file=on_file, setup=worker_setup
+                files,
+                components,
+                processes,
+                on_file=on_file,
+                setup=worker_setup,
+                hypotheses=hypotheses,
             )
     results = []
     for path in files:
-        result = verify_file(path, components)
+        result = verify_file(path, components, hypotheses)
         results.append(result)
         if on_file is not None:
             on_file(result)

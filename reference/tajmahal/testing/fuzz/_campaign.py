@@ -404,9 +404,20 @@ def run_campaign(
                 going = take(pending.popleft().get())
             to_shrink = _first_of_each(earlier + failures, {entry.key for entry in summary.shrunk})
             shrunk = pool.map(_shrink_task, [(options, failure) for failure in to_shrink])
-    for entry in shrunk:
+    for failure, entry in zip(to_shrink, shrunk, strict=True):
         if entry is not None:
             summary = summary.with_shrunk(entry)
+        else:
+            note = "not shrunk: the failure did not come back when the game was replayed"
+            summary = summary.with_note(failure.spec.index, note)
+    shrunk_in = {failure.key: failure.spec.index for failure in to_shrink}
+    for failure in failures:
+        if failure not in to_shrink and failure.key in shrunk_in:
+            note = (
+                f"not shrunk: the same failure ({failure.key}) as game "
+                f"{shrunk_in[failure.key]}, shrunk there"
+            )
+            summary = summary.with_note(failure.spec.index, note)
     summary = attrs.evolve(summary, seconds=round(seconds_before + time.monotonic() - started, 3))
     if options.out is not None:
         write_json(options.out / "summary.json", summary.to_json())
@@ -435,13 +446,21 @@ def _first_of_each(failures: list[Failure], done: Iterable[str] = ()) -> list[Fa
 
 
 def _keep_record(options: Options, tag: str, index: int) -> str:
-    """Play game ``index`` again and write its record under ``found/<tag>/``."""
+    """Play game ``index`` again and write its record under ``found/<tag>/``; the
+    record's description says which step first reached the tag (its steps carry their
+    tags too)."""
     spec = spec_for(options, index)
     outcome = play_spec(spec, Checks())
     if options.out is None:
         return f"game-{index}"
     path = options.out / "found" / safe_name(tag) / f"game-{index}.json"
-    write_record(record_of(outcome, default_components(), spec.agents), path)
+    record = record_of(outcome, default_components(), spec.agents)
+    step = next(
+        (number for number, step in enumerate(record.steps, 1) if tag in (step.tags or ())), None
+    )
+    reached = f"reaches {tag} at step {step}" if step is not None else f"reaches {tag}"
+    description = f"Game {index} of the fuzz campaign of seed {options.seed}: {reached}."
+    write_record(attrs.evolve(record, description=description), path)
     return str(path.relative_to(options.out))
 
 

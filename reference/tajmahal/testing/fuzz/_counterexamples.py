@@ -21,7 +21,15 @@ from tajmahal.errors import TajMahalError
 from tajmahal.inputs import RECORD_LIMITS, read_json
 from tajmahal.model import default_components
 from tajmahal.records import write_record
-from tajmahal.testing.fuzz._games import Checks, GameSpec, Outcome, Script, play_script, record_of
+from tajmahal.testing.fuzz._games import (
+    Checks,
+    Follower,
+    GameSpec,
+    Outcome,
+    Script,
+    play_script,
+    record_of,
+)
 from tajmahal.testing.fuzz._shrink import failure_key
 from tajmahal.testing.fuzz._summary import CounterexampleEntry, Summary
 
@@ -146,9 +154,12 @@ def with_files_on_disk(folder: Path, summary: Summary) -> Summary:
     return summary
 
 
-def replay_counterexample(why: dict[str, Any], *, deep: bool = True) -> Outcome:
-    """Replay the script of a ``.why.json`` document with the engine as it is now."""
-    return play_script(Script.from_json(why["script"]), Checks(deep=deep))
+def replay_counterexample(
+    why: dict[str, Any], *, deep: bool = True, follower: Follower | None = None
+) -> Outcome:
+    """Replay the script of a ``.why.json`` document with the engine as it is now (and,
+    with a ``follower``, another engine in lockstep, as ``fuzz --engine`` played it)."""
+    return play_script(Script.from_json(why["script"]), Checks(deep=deep, follower=follower))
 
 
 # write_json, write_counterexample and replay_counterexample are documented under

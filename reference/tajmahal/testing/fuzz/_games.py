@@ -43,15 +43,24 @@ Tagger = Callable[[GameState, Action, tuple[Event, ...], GameState], frozenset[s
 CRASH = "crash"
 """The invariant name of a counterexample where the engine raised instead of answering."""
 
-DIVERGENCE = "engines-agree"
-"""The invariant name of a counterexample where a followed engine disagreed or failed."""
+ENGINE = "engine-"
+"""The start of the name of a counterexample where a followed engine disagreed: the field
+that differed follows (``engine-legal``, ``engine-apply``, ``engine-state_digest``,
+``engine-scores``; ``engine-disagrees`` when the follower does not say which)."""
+
+ENGINE_FAILED = "engine-failed"
+"""The name of a counterexample where a followed engine crashed, hung or broke the
+protocol."""
 
 
 class Follower(Protocol):
     """A second engine played in lockstep with the reference (a foreign engine).
 
     It receives the same setup and actions and reports, after each step, the digests the
-    reference's must equal (``tajmahal.notation``); a difference is a counterexample.
+    reference's must equal (``tajmahal.notation``); a difference is a counterexample. A
+    follower that also has a ``field`` attribute (as
+    :class:`tajmahal.conformance.LockstepEngine` has) names the field that differed in
+    its last answer, and the counterexample is named after it (``engine-<field>``).
     """
 
     def start(self, players: int, rules: RuleSet, setup: SetupOutcome) -> str | None:
@@ -111,16 +120,22 @@ class Script:
     """Seed of the generator drawing the reshuffles."""
     choices: tuple[int, ...]
     """One index per decision."""
+    finish: bool = False
+    """When the choices run out: True plays on to the end of the game taking the last
+    legal action at each decision (withdrawing, at a play step); False stops there."""
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON object of the fields."""
-        return {
+        """A JSON object of the fields (``finish`` only when set)."""
+        document: dict[str, Any] = {
             "players": self.players,
             "ruleset": self.rules.to_json(),
             "setup_seed": self.setup_seed,
             "chance_seed": self.chance_seed,
             "choices": list(self.choices),
         }
+        if self.finish:
+            document["finish"] = True
+        return document
 
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> Script:
@@ -131,6 +146,7 @@ class Script:
             int(document["setup_seed"]),
             int(document["chance_seed"]),
             tuple(int(choice) for choice in document["choices"]),
+            bool(document.get("finish", False)),
         )
 
 
@@ -159,7 +175,8 @@ class Outcome:
     violations: tuple[Violation, ...]
     """What the first failing step broke (empty if nothing)."""
     failed_step: int | None
-    """The 0-based index of that step, or None."""
+    """The number of that step (counted from 1, as in ``docs/trace-format.md``, "Step
+    numbers"; 0: the position after setup), or None."""
     script: Script
     """The game's choices up to the end or the failing step."""
     final_digest: str
@@ -234,9 +251,9 @@ def play(
     failed_step: int | None = None
     follower = checks.follower
     if follower is not None:
-        problem = _follow(lambda: follower.start(players, rules, setup))
+        problem = _follow(follower, lambda: follower.start(players, rules, setup))
         if problem is not None:
-            violations = (Violation(DIVERGENCE, (), f"at the start: {problem}"),)
+            violations = (attrs.evolve(problem, message=f"at the start: {problem.message}"),)
             failed_step = 0
     if not violations:
         violations = check_step(Transition.of(state, (), None, state), step_invariants)
@@ -261,7 +278,7 @@ def play(
             after, events = apply_with_events(state, action)
         except Exception as error:  # a crash of the engine is a finding, kept as data
             violations = (Violation(CRASH, (), f"{doing}: {type(error).__name__}: {error}"),)
-            failed_step = steps
+            failed_step = steps + 1
             break
         steps += 1
         actions.append(action)
@@ -269,18 +286,18 @@ def play(
         if not violations and checks.deep:
             violations = check_state(after, STATE_INVARIANTS)
         if not violations and follower is not None:
-            problem = _follow(functools.partial(follower.step, action, after))
+            problem = _follow(follower, functools.partial(follower.step, action, after))
             if problem is not None:
-                violations = (Violation(DIVERGENCE, (), problem),)
+                violations = (problem,)
         if violations:
-            failed_step = steps - 1
+            failed_step = steps
         if tagger is not None and not violations:
             try:
                 tags.update(tagger(state, action, events, after))
             except Exception as error:  # the tags come from the engine's events
                 message = f"{action}: tagging: {type(error).__name__}: {error}"
                 violations = (Violation(CRASH, (), message),)
-                failed_step = steps - 1
+                failed_step = steps
         if deep:
             states.append(after)
             step_events.append(events)
@@ -291,7 +308,7 @@ def play(
         violations = check_game(
             setup, states, actions, GAME_INVARIANTS, events=step_events, legal=step_legal
         )
-        failed_step = steps - 1 if violations else None
+        failed_step = steps if violations else None
     return Outcome(
         steps=steps,
         decisions=len(choices),
@@ -306,12 +323,17 @@ def play(
     )
 
 
-def _follow(call: Callable[[], str | None]) -> str | None:
-    """A follower's answer; its failure (a crash, a hang) is a disagreement too."""
+def _follow(follower: Follower, call: Callable[[], str | None]) -> Violation | None:
+    """A follower's disagreement as a violation named after what broke; its failure (a
+    crash, a hang) is one too."""
     try:
-        return call()
+        problem = call()
     except Exception as error:  # the other engine failing is the finding
-        return f"{type(error).__name__}: {error}"
+        return Violation(ENGINE_FAILED, (), f"{type(error).__name__}: {error}")
+    if problem is None:
+        return None
+    field = getattr(follower, "field", None)
+    return Violation(f"{ENGINE}{field if isinstance(field, str) else 'disagrees'}", (), problem)
 
 
 def _no_action(state: GameState) -> Action:
@@ -332,11 +354,12 @@ def play_spec(spec: GameSpec, checks: Checks, components: Components | None = No
 
 
 def play_script(script: Script, checks: Checks, components: Components | None = None) -> Outcome:
-    """Replay a script (its decisions only; the game stops when they run out)."""
+    """Replay a script (its decisions; when they run out, the game stops, or with
+    ``finish`` plays on taking the last legal action at each decision)."""
     choices = script.choices
 
     def choose(state: GameState, legal: tuple[Action, ...], number: int) -> int:
-        return choices[number] % len(legal)
+        return choices[number] % len(legal) if number < len(choices) else len(legal) - 1
 
     return play(
         components or default_components(),
@@ -346,7 +369,7 @@ def play_script(script: Script, checks: Checks, components: Components | None = 
         script.chance_seed,
         choose,
         checks,
-        limit=len(choices),
+        limit=None if script.finish else len(choices),
     )
 
 

@@ -13,6 +13,9 @@ helps or the budget of replays is spent:
 
 A candidate is kept only if it breaks the same invariant (or crashes the same way) and
 is smaller: fewer decisions, then fewer players, then smaller seeds, then smaller indices.
+Every candidate finishes its game (:attr:`~tajmahal.testing.fuzz.Script.finish`): once
+its choices run out it takes the last legal action at each decision, so that a failure
+at the end of a game (another engine's hand points) survives deleting choices.
 """
 
 from __future__ import annotations
@@ -33,6 +36,12 @@ def size(script: Script) -> tuple[int, int, int, int]:
         script.setup_seed + script.chance_seed,
         sum(script.choices),
     )
+
+
+def played_size(script: Script, outcome: Outcome) -> tuple[int, int, int, int]:
+    """:func:`size` with the decisions the game played in place of the script's choices
+    (a finishing script plays more decisions than it lists)."""
+    return (outcome.decisions, *size(script)[1:])
 
 
 def failure_key(outcome: Outcome) -> str | None:
@@ -104,6 +113,7 @@ def shrink(
     played. Raises ValueError if the script does not fail to begin with."""
     parts = components or default_components()
     run = replay or (lambda candidate, what, using: play_script(candidate, what, using))
+    script = attrs.evolve(script, finish=True)  # a shortened game still reaches its end
     outcome = run(script, checks, parts)
     key = failure_key(outcome)
     if key is None:
@@ -121,8 +131,11 @@ def shrink(
                 continue
             result = run(candidate, checks, parts)
             replays += 1
-            if failure_key(result) == key:
-                best, best_outcome = _truncated(candidate, result), result
+            smaller = _truncated(candidate, result)
+            if failure_key(result) == key and played_size(smaller, result) < played_size(
+                best, best_outcome
+            ):
+                best, best_outcome = smaller, result
                 improved = True
                 break
     return Shrunk(best, best_outcome, replays)

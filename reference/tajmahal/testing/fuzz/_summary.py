@@ -41,6 +41,8 @@ class CounterexampleEntry:
     """Player count."""
     message: str
     """What was wrong."""
+    note: str = ""
+    """Why the counterexample was not shrunk, when it was not."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON object of the fields."""
@@ -48,8 +50,12 @@ class CounterexampleEntry:
 
     @classmethod
     def from_json(cls, document: dict[str, Any]) -> CounterexampleEntry:
-        """Parse :meth:`to_json` output."""
-        return cls(**{field: document[field] for field in attrs.fields_dict(cls)})
+        """Parse :meth:`to_json` output (``note`` may be missing)."""
+        fields = attrs.fields_dict(cls)
+        return cls(
+            **{field: document[field] for field in fields if field != "note"},
+            note=str(document.get("note", "")),
+        )
 
 
 @attrs.frozen(slots=True)
@@ -77,7 +83,8 @@ class Summary:
     counterexamples: tuple[CounterexampleEntry, ...] = ()
     """Failing games as found."""
     shrunk: tuple[CounterexampleEntry, ...] = ()
-    """The shrunk game of the first failure of each kind."""
+    """The shrunk game of the first failure of each kind (the others say why not in
+    their ``note``)."""
     digest_sum: int = 0
     """The running digest (see the module docstring)."""
     seconds: float = 0.0
@@ -135,6 +142,16 @@ class Summary:
     def with_shrunk(self, entry: CounterexampleEntry) -> Summary:
         """This summary with a shrunk counterexample listed."""
         return attrs.evolve(self, shrunk=(*self.shrunk, entry))
+
+    def with_note(self, game: int | None, note: str) -> Summary:
+        """This summary with the counterexample of ``game`` saying why it was not shrunk."""
+        return attrs.evolve(
+            self,
+            counterexamples=tuple(
+                attrs.evolve(entry, note=note) if entry.game == game else entry
+                for entry in self.counterexamples
+            ),
+        )
 
     def with_found(self, tag: str, file: str) -> Summary:
         """This summary with one more record kept for ``tag``."""
