@@ -73,6 +73,9 @@ site-check: docs
 	$(BIN)/python -m pip install --quiet -e '.[site]'
 	$(BIN)/python tools/check_site.py build/docs
 
+# The hostile campaigns: generated records, positions, protocol lines and library values
+# (Hypothesis, many more examples than check), hostile foreign engines, signals at random
+# moments to verify, diff and fuzz, campaigns killed and resumed, outputs aliasing inputs.
 hostile: $(STAMP)
 	HYPOTHESIS_PROFILE=hostile-deep $(BIN)/python -m pytest tests/hostile
 

@@ -8,8 +8,10 @@ with the ``HYPOTHESIS_PROFILE`` environment variable and applied per test.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -38,6 +40,12 @@ HOSTILE = settings(parent=settings.get_profile(PROFILE))
 """Decorator: run a property test under :data:`PROFILE`."""
 DEEP = PROFILE == "hostile-deep"
 """True under ``make hostile``."""
+CAMPAIGN_ONLY = pytest.mark.skipif(
+    not DEEP, reason="seconds of processes and signals: run by make hostile, not make check"
+)
+"""Decorator: a test that starts processes for seconds (signals at random moments,
+floods, campaigns killed and resumed) runs under ``make hostile`` only; ``make check``
+keeps a fast reproducer of the same class."""
 
 Run = Callable[..., tuple[int, str, str]]
 """``run(*argv, expect=...)``: run the command line, return (exit code, stdout, stderr)."""
@@ -55,3 +63,49 @@ def check_outcome(code: int, err: str, expect: set[int]) -> None:
             assert len(lines) == 1, err
             assert lines[0].startswith("error: ")
             assert "internal error" not in lines[0], lines[0]
+
+
+MARK_VARIABLE = "TAJMAHAL_HOSTILE_MARK"
+"""Environment variable a test gives the processes it starts (they pass it on to theirs),
+so that every process left behind can be found afterwards."""
+
+
+def _state(pid: int) -> str | None:
+    """The state letter of process ``pid`` (``Z`` for a zombie), or None when gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stream:
+            return stream.read().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return None
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie has ended)."""
+    return _state(pid) not in (None, "Z")
+
+
+def marked_processes(mark: str) -> list[int]:
+    """The running processes whose environment holds ``MARK_VARIABLE=mark`` (Linux)."""
+    found = []
+    needle = f"{MARK_VARIABLE}={mark}".encode()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as stream:
+                environment = stream.read().split(b"\0")
+        except OSError:
+            continue
+        if needle in environment and alive(int(entry)):
+            found.append(int(entry))
+    return found
+
+
+def gone_within(seconds: float, mark: str) -> list[int]:
+    """Wait up to ``seconds`` for every process marked ``mark`` to end; those left."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = marked_processes(mark)
+        if not left or time.monotonic() >= deadline:
+            return left
+        time.sleep(0.05)

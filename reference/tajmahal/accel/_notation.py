@@ -31,9 +31,9 @@ from operator import is_
 from typing import Any, cast
 
 from tajmahal import notation
+from tajmahal.accel._engine import ChoiceTables, action_tables, legal_choices
 from tajmahal.accel._identity import IdentityMemo
 from tajmahal.accel._path import FastPath
-from tajmahal.accel._engine import ChoiceTables, action_tables, legal_choices
 from tajmahal.model import (
     Action,
     CardColour,

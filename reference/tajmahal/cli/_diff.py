@@ -28,6 +28,7 @@ from tajmahal.cli._options import (
     refuse_input,
     seed,
 )
+from tajmahal.cli._outputs import command_files, component_inputs, refuse_overwriting_inputs
 from tajmahal.conformance import DiffResult, catalogue_tester, divergence_record, run_diff
 from tajmahal.engine import apply, new_game
 from tajmahal.errors import TajMahalError
@@ -168,6 +169,10 @@ def _diff(arguments: argparse.Namespace) -> int:
     refuse_input(arguments.html, [arguments.out], "--html", "the record --out writes")
     refuse_input(arguments.case, program, "--case", "the engine's program")
     refuse_input(arguments.case, [arguments.out], "--case", "the record --out writes")
+    refuse_overwriting_inputs(
+        [("--out", arguments.out), ("--html", arguments.html), ("--case", arguments.case)],
+        [*component_inputs(arguments.components), *command_files(arguments.engine)],
+    )
     components = chosen_components(arguments.components)
     result = run_diff(
         arguments.engine,

@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,9 @@ from tajmahal.cli._options import (
     number,
     seed,
 )
+from tajmahal.cli._outputs import refuse_overwriting_inputs
 from tajmahal.errors import TajMahalError
+from tajmahal.inputs import RECORD_LIMITS, read_json
 from tajmahal.model import RULE_OPTIONS
 from tajmahal.records import TAGS
 
@@ -44,6 +45,14 @@ def _int_list(text: str) -> tuple[int, ...]:
 
 def _names(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def _folder(text: str) -> Path:
+    """A folder to write into; an empty path (which would be the current folder) is
+    refused."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no folder")
+    return Path(text)
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -114,7 +123,17 @@ def register(commands: Any) -> None:
         metavar="I/N",
         help="run shard I of N, 0-based (default: the whole campaign)",
     )
-    fuzz.add_argument("--out", type=Path, default=Path("fuzz-out"), help="output folder")
+    fuzz.add_argument(
+        "--out",
+        type=_folder,
+        default=Path("fuzz-out"),
+        help="output folder (a new one, or with --resume the one of this campaign)",
+    )
+    fuzz.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the campaign in --out (stopped before its end) after its last game",
+    )
     fuzz.add_argument(
         "--deep-every",
         type=integer(1),
@@ -152,7 +171,9 @@ def register(commands: Any) -> None:
     sub = fuzz.add_subparsers(dest="fuzz_command", metavar="{merge,reproduce}")
     merge = sub.add_parser("merge", help="join the summaries of shards")
     merge.add_argument("folders", nargs="+", type=Path, metavar="DIR")
-    merge.add_argument("--out", dest="merge_out", type=Path, help="write the merged summary here")
+    merge.add_argument(
+        "--out", dest="merge_out", type=_folder, help="write the merged summary here"
+    )
     merge.add_argument("--quiet", action="store_true", help="a plain summary")
     reproduce = sub.add_parser(
         "reproduce", help="replay counterexamples (.why.json) with the engine as it is now"
@@ -225,7 +246,7 @@ def _handle(arguments: argparse.Namespace) -> int:
         options = evolve(options, games=None)
     try:
         if arguments.engine is None:
-            summary = run_with_display(options, quiet=arguments.quiet)
+            summary = run_with_display(options, quiet=arguments.quiet, resume=arguments.resume)
         else:
             summary = _run_against(arguments.engine, arguments.engine_timeout, options, arguments)
     except ValueError as error:
@@ -245,7 +266,9 @@ def _run_against(command: str, timeout: float, options: Any, arguments: Any) -> 
     with ForeignEngine(command, timeout=timeout) as engine:
         components = default_components()
         follower = LockstepEngine(engine, components, compare, catalogue_tester(components))
-        return run_with_display(options, quiet=arguments.quiet, follower=follower)
+        return run_with_display(
+            options, quiet=arguments.quiet, follower=follower, resume=arguments.resume
+        )
 
 
 def _reproduce(arguments: argparse.Namespace) -> int:
@@ -268,10 +291,8 @@ def _reproduce_with(arguments: argparse.Namespace, follower: Any) -> int:
     failed = False
     for path in arguments.files:
         try:
-            why = json.loads(path.read_text(encoding="utf-8"))
+            why = read_json(path, RECORD_LIMITS)  # bounded; errors name the file
             outcome = replay_counterexample(why, follower=follower)
-        except json.JSONDecodeError as error:
-            raise TajMahalError(f"{path}: not JSON ({error.msg}, line {error.lineno})") from None
         except (KeyError, TypeError, ValueError) as error:
             raise TajMahalError(f"{path}: script: not a counterexample script ({error})") from None
         if outcome.violations:
@@ -292,16 +313,19 @@ def _reproduce_with(arguments: argparse.Namespace, follower: Any) -> int:
 
 
 def _merge(arguments: argparse.Namespace, show: Any) -> int:
-    from tajmahal.testing.fuzz import Summary, merge, write_json
+    from tajmahal.testing.fuzz import Summary, merge, with_files_on_disk, write_json
 
+    if arguments.merge_out is not None:
+        refuse_overwriting_inputs(
+            [("--out", arguments.merge_out / "summary.json")],
+            [folder / "summary.json" for folder in arguments.folders],
+        )
     parts = []
     for folder in arguments.folders:
-        path = folder / "summary.json"
-        try:
-            document = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as error:
-            raise TajMahalError(f"{path}: not JSON ({error.msg}, line {error.lineno})") from None
-        parts.append((str(folder), Summary.from_json(document, str(path))))
+        document = read_json(folder / "summary.json", RECORD_LIMITS)  # bounded, named
+        summary = Summary.from_json(document, str(folder / "summary.json"))
+        # what a campaign stopped at any moment wrote but did not list yet
+        parts.append((str(folder), with_files_on_disk(folder, summary)))
     merged = merge(parts)
     if arguments.merge_out is not None:
         write_json(arguments.merge_out / "summary.json", merged.to_json())

@@ -10,12 +10,16 @@ one line on stderr naming the file, step and field, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
+import signal
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
 from typing import TYPE_CHECKING, NoReturn, cast
 
 from tajmahal._version import __version__
@@ -30,6 +34,7 @@ from tajmahal.cli import _verify as verify
 from tajmahal.cli._human import HUMAN, GameAbandoned, Table
 from tajmahal.cli._inspect import caption, marked_lines, report
 from tajmahal.cli._options import add_components_option, chosen_components, output_file, seed
+from tajmahal.cli._outputs import component_inputs, refuse_overwriting_inputs
 from tajmahal.cli._rule import statement
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import display_name, escape_controls
@@ -62,6 +67,39 @@ EXIT_INTERRUPTED = 130
 """128 + SIGINT: interrupted with Ctrl-C."""
 EXIT_BROKEN_PIPE = 141
 """128 + SIGPIPE: standard output was closed by the reader (as for any Unix tool)."""
+TERMINATING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+"""Signals that end the command the way Ctrl-C does (what ``timeout``, CI runners and a
+closed terminal send): every cleanup runs, so a foreign engine's process group and the
+worker processes end with the command; the exit code is 128 plus the signal's number."""
+
+
+class Terminated(BaseException):
+    """A terminating signal, raised where the command was so that it unwinds like Ctrl-C."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"signal {number}")
+        self.number = number
+        """The signal's number."""
+
+
+def _terminated(number: int, frame: FrameType | None) -> None:
+    signal.signal(number, signal.SIG_IGN)  # once: a second one must not cut the cleanup short
+    raise Terminated(number)
+
+
+@contextlib.contextmanager
+def _terminating_signals_unwind() -> Iterator[None]:
+    """While the command runs, :data:`TERMINATING_SIGNALS` raise :class:`Terminated`;
+    the handlers before come back afterwards (only the main thread may set them)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {number: signal.signal(number, _terminated) for number in TERMINATING_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 def _printable(message: str) -> str:
@@ -154,6 +192,9 @@ def _statements() -> Callable[[str], str | None]:
 
 
 def _play(arguments: argparse.Namespace) -> int:
+    refuse_overwriting_inputs(
+        [("--trace", arguments.trace)], component_inputs(arguments.components)
+    )
     components = chosen_components(arguments.components)
     rules = _rules(arguments.rule)
     types = seat_types(arguments.agents, arguments.players)
@@ -455,13 +496,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code.
 
     The last line of defence: a deliberate error (:class:`TajMahalError`, an unreadable
-    file) is one line naming file, step and field with exit code 2; a record that does
-    not replay as it says (an illegal action, other scores) exits 1; Ctrl-C exits 130
-    and a closed standard output (``tajmahal replay FILE | head``) exits 141 (128 +
-    SIGPIPE), both without a message;
-    any other exception is one ``internal error`` line and exit code 2 (unless
-    :data:`DEBUG_VARIABLE` is set).
+    file) is one line naming file, step and field with exit code 2; a record that
+    does not replay as it says (an illegal action, other scores) exits 1; Ctrl-C exits
+    130, SIGTERM 143 and SIGHUP 129 (each after every cleanup: no engine or worker
+    process outlives the command) and a closed standard output (``tajmahal replay FILE | head``) exits 141 (128 + SIGPIPE),
+    all without a message; any other exception is one ``internal error`` line and exit
+    code 2 (unless :data:`DEBUG_VARIABLE` is set).
     """
+    with _terminating_signals_unwind():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         try:
             arguments = build_parser().parse_args(argv)
@@ -478,6 +524,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except Terminated as ended:
+        return 128 + ended.number
     except BrokenPipeError:
         _quiet_stdout()
         return EXIT_BROKEN_PIPE

@@ -25,6 +25,7 @@ from tajmahal.cli._options import (
     plain_description,
     refuse_input,
 )
+from tajmahal.cli._outputs import component_inputs, refuse_overwriting_inputs
 from tajmahal.errors import StateFormatError, TajMahalError
 from tajmahal.inputs import RECORD_LIMITS, check_record_limits, display_name, read_json
 from tajmahal.model import Components, GameState
@@ -71,6 +72,9 @@ def load_position(
 
 def _show(arguments: argparse.Namespace) -> int:
     refuse_input(arguments.svg, [arguments.file], "--svg", "the file shown")
+    refuse_overwriting_inputs(
+        [("--svg", arguments.svg)], [arguments.file, *component_inputs(arguments.components)]
+    )
     components = chosen_components(arguments.components)
     state, names, title, inspection = load_position(arguments.file, arguments.step, components)
     if arguments.svg is not None:

@@ -30,6 +30,7 @@ from tajmahal.cli._options import (
     output_file,
     refuse_input,
 )
+from tajmahal.cli._outputs import component_inputs, refuse_overwriting_inputs
 from tajmahal.model import Components
 from tajmahal.records import write_text_atomic
 from tajmahal.verification import (
@@ -60,7 +61,11 @@ def _hypotheses(components: Components) -> HypothesisTester:
 
 
 def _handle(arguments: argparse.Namespace) -> int:
-    refuse_input(arguments.output, collect_paths(arguments.paths), "--output")
+    files = collect_paths(arguments.paths)
+    refuse_input(arguments.output, files, "--output")
+    refuse_overwriting_inputs(
+        [("--output", arguments.output)], [*files, *component_inputs(arguments.components)]
+    )
     components = chosen_components(arguments.components)
     report_to_stdout = arguments.report is not None and arguments.output is None
     progress = sys.stderr if report_to_stdout else sys.stdout
@@ -71,7 +76,7 @@ def _handle(arguments: argparse.Namespace) -> int:
 
     with fewer_collections():
         report = verify_paths(
-            arguments.paths,
+            files,
             components,
             on_file=show,
             jobs=arguments.jobs,

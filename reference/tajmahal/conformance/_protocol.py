@@ -250,7 +250,7 @@ class Session:
             request = parse_json(text, REQUEST_LIMITS, "request")
         except InputError as error:
             return _error(None, ErrorCode.BAD_JSON, str(error))
-        return self._handle(request)
+        return self.handle(request)  # a subclass's handle() sees every request
 
     def handle(self, request: Any) -> dict[str, Any]:
         """The reply to one request already parsed (never raises for bad input): a

@@ -40,6 +40,7 @@ import os
 import re
 import stat
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -122,12 +123,48 @@ def _read_stream(stream: BinaryIO, limit: int, source: str) -> bytes:
             raise InputError(f"larger than the limit of {limit} bytes", source=source)
 
 
+FIFO_WAIT = 1.0
+"""Seconds a named pipe given as a file may take to get a writer (a FIFO that none
+opens would otherwise block the reader for ever)."""
+
+
+def _read_fifo(handle: BinaryIO, limit: int, source: str) -> bytes:
+    """Read a named pipe: once a writer has it open (within :data:`FIFO_WAIT`), to its
+    end, as standard input is read; one that no writer opens in time is refused."""
+    fd = handle.fileno()
+    deadline = time.monotonic() + FIFO_WAIT
+    first = b""
+    while True:
+        try:
+            first = os.read(fd, CHUNK)
+        except BlockingIOError:  # a writer has it open, nothing written yet
+            break
+        if first:
+            break
+        if time.monotonic() >= deadline:  # no writer (a pipe without one reads as ended)
+            raise InputError(
+                f"a named pipe (FIFO) that no program writes to (waited {FIFO_WAIT:g} s)",
+                source=source,
+            )
+        time.sleep(0.02)
+    os.set_blocking(fd, True)
+    if first:
+        if len(first) > limit:
+            raise InputError(f"larger than the limit of {limit} bytes", source=source)
+        try:
+            return first + _read_stream(handle, limit - len(first), source)
+        except InputError:
+            raise InputError(f"larger than the limit of {limit} bytes", source=source) from None
+    return _read_stream(handle, limit, source)
+
+
 def read_bytes(path: str | Path, limit: int) -> bytes:
     """The bytes of ``path`` (``-``: standard input), refused past ``limit`` bytes.
 
     A regular file is checked by size first; anything else (a pipe, a device) is read
     in chunks up to one byte past the limit. A folder, a missing file, a dangling or
-    looping symbolic link is an :class:`InputError` naming the path.
+    looping symbolic link, a socket and a named pipe that no program writes to (see
+    :func:`_read_fifo`) are each an :class:`InputError` naming the path.
     """
     source = str(path)
     if source == STDIN:
@@ -138,7 +175,8 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
     if not source:
         raise InputError("an empty path names no file", source="''")
     try:
-        handle = open(path, "rb")  # noqa: SIM115 - closed below; fstat needs the handle
+        # Opened without blocking: a named pipe (FIFO) opens at once, writer or not.
+        handle = os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC), "rb")
     except FileNotFoundError:
         dangling = os.path.islink(path)
         raise InputError(
@@ -161,6 +199,9 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
                     f"{info.st_size} bytes, larger than the limit of {limit} bytes",
                     source=source,
                 )
+            if stat.S_ISFIFO(info.st_mode):
+                return _read_fifo(handle, limit, source)
+            os.set_blocking(handle.fileno(), True)
             return _read_stream(handle, limit, source)
         except OSError as error:
             raise InputError(f"cannot be read: {error.strerror or error}", source=source) from None

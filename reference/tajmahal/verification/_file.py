@@ -17,6 +17,7 @@ not a record).
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -44,11 +45,18 @@ from tajmahal.verification._report import FileReport, Outcome
 
 MANIFEST_FORMAT = "tajmahal-trace-index"
 """The ``format`` of a corpus manifest, which folder walks skip (it is not a record)."""
+REPORT_FORMAT = "tajmahal-verify-report"
+"""The ``format`` of a JSON report of ``verify``, which folder walks skip too: a folder
+verified with its report inside it verifies the same the next time."""
+
+_NOT_RECORDS = re.compile(rf'"format"\s*:\s*"(?:{MANIFEST_FORMAT}|{REPORT_FORMAT})"')
 
 
 def collect_paths(paths: Iterable[str | Path]) -> list[str | Path]:
     """The files to check: each file as given, each folder's ``*.json`` recursively
-    (sorted, corpus manifests left out)."""
+    (sorted; corpus manifests and ``verify`` reports left out, folders named ``*.json``
+    walked). Anything else named ``*.json`` in a folder (a named pipe, a socket, a device,
+    a dangling symbolic link) is kept, so that verifying it reports what it is."""
     found: list[str | Path] = []
     for item in paths:
         if not str(item) or str(item) == STDIN or not Path(item).is_dir():
@@ -58,19 +66,23 @@ def collect_paths(paths: Iterable[str | Path]) -> list[str | Path]:
         children = [
             child
             for child in sorted(path.rglob("*.json"))
-            if child.is_file() and not _is_manifest(child)
+            if not child.is_dir() and not _is_manifest(child)
         ]
         found.extend(children if children else [path])
     return found
 
 
 def _is_manifest(path: Path) -> bool:
+    """Whether ``path`` is a regular file that starts as a corpus manifest or a
+    ``verify`` report does (only regular files are opened: a named pipe would wait)."""
+    if not path.is_file():
+        return False
     try:
         with path.open(encoding="utf-8") as stream:
             head = stream.read(200)
     except (OSError, UnicodeDecodeError):
         return False
-    return f'"format": "{MANIFEST_FORMAT}"' in head
+    return _NOT_RECORDS.search(head) is not None
 
 
 def verify_file(

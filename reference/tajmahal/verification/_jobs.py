@@ -1,18 +1,25 @@
 """Verifying records in worker processes: what ``tajmahal verify --jobs N`` runs.
 
 Records are independent of one another, so a corpus verifies faster on several cores;
-the result must not depend on how many. The files are verified in collection order's
-terms: each file's report is passed on (to ``on_file``, which prints it) once it and
-every file before it are done, and the report lists the files in collection order, so
-the lines, the reports and the exit code are those of one process. Only the files'
-``seconds`` differ (each is the time the file took in its worker), and the
-:class:`~tajmahal.verification.Report` also records the wall-clock time of the whole run.
+the result must not depend on how many. Each file's report is passed on (to
+``on_file``, which prints it) once it and every file before it are done, and the report
+lists the files in collection order, so the lines, the reports and the exit code are
+those of one process. Only the files' ``seconds`` differ (each is the time the file took
+in its worker), and the :class:`~tajmahal.verification.Report` also records the
+wall-clock time of the whole run.
+
+Each worker is given one file at a time over a pipe of its own, so the file a worker was
+verifying when it died (killed, out of memory) is known: that file is reported as bad
+input ("the process verifying it ended abruptly", with the signal), a new worker takes
+the files left, and every other file is reported as usual. A worker ends with its parent
+however the parent ends (it looks every :data:`PARENT_POLL_SECONDS` whether its parent
+is still there), so no worker outlives a ``verify`` killed with SIGKILL.
 
 Standard input (``-``) is verified in the main process: another process cannot read it.
 Workers ignore Ctrl-C, so that only the main process sees it; it then ends the workers
-and lets the interrupt go on (the command line exits 130). The workers' entry points
-are module-level functions and their arguments pickle, so that the ``spawn`` start
-method works too where ``fork`` is missing.
+and lets the interrupt go on (the command line exits 130). The worker's entry point is a
+module-level function and its arguments pickle, so that the ``spawn`` start method works
+too where ``fork`` is missing.
 """
 
 from __future__ import annotations
@@ -20,25 +27,18 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
-import signal
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Callable, Sequence
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from tajmahal.errors import TajMahalError
 from tajmahal.inputs import STDIN, display_name
 from tajmahal.model import Components
 from tajmahal.verification._explain import HypothesisTester
 from tajmahal.verification._file import verify_file, with_hypotheses
-from tajmahal.verification._report import FileReport, Report
-
-_worker_components: Components | None = None
-"""The component set of this worker process, set once by :func:`_start_worker` (so
-that each file does not unpickle it again)."""
+from tajmahal.verification._processes import held_signals, start_worker_signals
+from tajmahal.verification._report import FileReport, Outcome, Report
 
 
 def resolve_jobs(jobs: int) -> int:
@@ -49,12 +49,21 @@ def resolve_jobs(jobs: int) -> int:
     return jobs if jobs > 0 else os.cpu_count() or 1
 
 
-def _start_worker(components: Components, setup: Callable[[], object] | None) -> None:
-    """Prepare a worker: ignore Ctrl-C (the main process handles it and ends the
-    workers, so no worker prints a traceback), keep the component set for every file,
-    and run the caller's ``setup`` (the command's collector setting)."""
+_worker_components: Components | None = None
+"""The component set of this worker process, set once by :func:`_start_worker` (so
+that each file does not unpickle it again)."""
+
+
+def _start_worker(
+    components: Components, setup: Callable[[], object] | None, parent: int | None = None
+) -> None:
+    """Prepare a worker: its signals (Ctrl-C ignored, SIGTERM ends it quietly) and its
+    end with ``parent`` (by default the process that started it), as
+    :func:`~tajmahal.verification.start_worker_signals` sets them; keep the component
+    set for every file, and run the caller's ``setup`` (the command's collector
+    setting)."""
     global _worker_components
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    start_worker_signals(parent if parent is not None else os.getppid())
     _worker_components = components
     if setup is not None:
         setup()
@@ -62,8 +71,34 @@ def _start_worker(components: Components, setup: Callable[[], object] | None) ->
 
 def _verify_in_worker(path: str | Path) -> FileReport:
     """Verify one file with the worker's component set."""
-    assert _worker_components is not None, "the pool's initializer sets the components"
+    assert _worker_components is not None, "the worker's start sets the components"
     return verify_file(path, _worker_components)
+
+
+def _worker(
+    tasks: Connection,
+    components: Components,
+    setup: Callable[[], object] | None,
+    parent: int,
+) -> None:
+    """A worker's life (see :func:`_start_worker`): verify the files it is sent, one at
+    a time, until it is sent None or its pipe closes. It says when it starts a file (the
+    file's index) and then sends the index with the report, so that the main process
+    knows which file a worker that died was verifying."""
+    _start_worker(components, setup, parent)
+    while True:
+        try:
+            task = tasks.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        index, path = task
+        try:
+            tasks.send(index)
+            tasks.send((index, _verify_in_worker(path)))
+        except OSError:  # the main process is gone (a broken pipe): nobody to tell
+            return
 
 
 def _context() -> Any:
@@ -73,35 +108,48 @@ def _context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-@contextlib.contextmanager
-def _interrupts_ignored() -> Iterator[None]:
-    """Ignore Ctrl-C while workers are started, so that a worker cannot be interrupted
-    before its initializer runs (the disposition is inherited by ``fork`` and ``spawn``
-    alike). Only the main thread may change signal handlers; elsewhere this does
-    nothing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
+class _Worker:
+    """A worker process, its end of the task pipe and the file it is verifying."""
+
+    def __init__(
+        self, context: Any, components: Components, setup: Callable[[], object] | None
+    ) -> None:
+        self.tasks, theirs = context.Pipe()
+        self.process = context.Process(
+            target=_worker, args=(theirs, components, setup, os.getpid()), daemon=True
+        )
+        with held_signals():
+            self.process.start()
+        theirs.close()
+        self.busy: tuple[int, str | Path] | None = None
+        """The file given to it and not yet reported."""
+        self.started = False
+        """Whether it said it has started that file."""
+
+    def give(self, task: tuple[int, str | Path] | None) -> None:
+        self.busy, self.started = task, False
+        with contextlib.suppress(OSError):  # a dead worker is seen by its sentinel
+            self.tasks.send(task)
+
+    def end(self, hurry: bool) -> None:
+        if hurry:
+            self.process.terminate()
+        self.process.join(timeout=None if hurry else 10)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.tasks.close()
 
 
-def _end_workers(executor: ProcessPoolExecutor, earlier: set[Any]) -> None:
-    """End the pool's processes now (the children that were not there before the pool
-    was made), instead of waiting for the files they are verifying, then shut the pool
-    down, cancelling what has not started and waiting for its managing thread. That
-    thread must be gone before the interpreter exits: a shutdown that does not wait lets
-    it close its wake-up pipe while the exit hook of ``concurrent.futures`` writes to it,
-    which prints an ignored exception ("Bad file descriptor")."""
-    ours = [child for child in multiprocessing.active_children() if child not in earlier]
-    for child in ours:
-        child.terminate()
-    for child in ours:
-        child.join()
-    executor.shutdown(wait=True, cancel_futures=True)
+def _died(path: str | Path, exitcode: int | None) -> FileReport:
+    """The report of a file whose worker died while verifying it."""
+    source = display_name(path)
+    how = f"killed by signal {-exitcode}" if exitcode and exitcode < 0 else f"exit {exitcode}"
+    return FileReport(
+        source,
+        Outcome.BAD_INPUT,
+        f"{source}: the process verifying it ended abruptly ({how}; out of memory?)",
+    )
 
 
 def verify_in_workers(
@@ -117,41 +165,87 @@ def verify_in_workers(
     same report as verifying them one after another, but for the timings.
 
     ``setup`` (a module-level function, so that it pickles) runs once in each worker
-    before its first file. A worker that dies (killed, out of memory) is an error
-    naming the file it was verifying. ``hypotheses`` is tried in this process, on each
-    record that diverges."""
+    before its first file. A worker that dies (killed, out of memory) makes the file it
+    was verifying a bad input naming it; the other files are verified as usual.
+    ``hypotheses`` is tried in this process, on each record that diverges."""
     started = time.perf_counter()
-    in_workers = [path for path in files if str(path) != STDIN]
-    workers = max(1, min(jobs, len(in_workers)))
-    earlier = set(multiprocessing.active_children())
-    executor = ProcessPoolExecutor(
-        workers, mp_context=_context(), initializer=_start_worker, initargs=(components, setup)
-    )
-    results: list[FileReport] = []
-    try:
-        with _interrupts_ignored():
-            futures: list[Future[FileReport] | None] = [
-                None if str(path) == STDIN else executor.submit(_verify_in_worker, path)
-                for path in files
-            ]
-        for path, future in zip(files, futures, strict=True):
-            try:
-                if future is None:
-                    result = verify_file(path, components, hypotheses)
-                else:
-                    result = with_hypotheses(future.result(), components, hypotheses)
-            except BrokenProcessPool as error:
-                raise TajMahalError(
-                    f"{display_name(path)}: the process verifying it ended abruptly"
-                ) from error
-            results.append(result)
+    todo = [(index, path) for index, path in enumerate(files) if str(path) != STDIN]
+    todo.reverse()  # popped from the end: collection order
+    count = max(1, min(jobs, len(todo)))
+    context = _context()
+    results: dict[int, FileReport] = {}
+    reported = 0
+    workers: list[_Worker] = []
+
+    def report_ready() -> None:
+        nonlocal reported
+        while reported < len(files):
+            path = files[reported]
+            if str(path) == STDIN:
+                results[reported] = verify_file(path, components, hypotheses)
+            elif reported not in results:
+                return
             if on_file is not None:
-                on_file(result)
+                on_file(results[reported])
+            reported += 1
+
+    def bury(worker: _Worker) -> None:
+        """A worker has ended without being asked to: the file it had started is
+        reported as the cause, one it had not started goes back to be given again."""
+        worker.process.join()
+        if worker.busy is not None:
+            if worker.started:
+                index, path = worker.busy
+                results[index] = _died(path, worker.process.exitcode)
+            else:
+                todo.append(worker.busy)
+        worker.tasks.close()
+        workers.remove(worker)
+        if todo:
+            replacement = _Worker(context, components, setup)
+            workers.append(replacement)
+            replacement.give(todo.pop())
+
+    try:
+        while todo and len(workers) < count:
+            worker = _Worker(context, components, setup)
+            workers.append(worker)
+            worker.give(todo.pop())
+        report_ready()
+        while reported < len(files):
+            busy = [worker.tasks for worker in workers if worker.busy is not None]
+            ready = wait(busy + [worker.process.sentinel for worker in workers])
+            for worker in list(workers):
+                if worker.busy is not None and worker.tasks in ready:
+                    try:
+                        message = worker.tasks.recv()
+                    except (EOFError, OSError):  # it died
+                        bury(worker)
+                        continue
+                    if isinstance(message, int):
+                        worker.started = True
+                        continue
+                    index, result = message
+                    results[index] = with_hypotheses(result, components, hypotheses)
+                    worker.give(todo.pop() if todo else None)
+                    if worker.busy is None:
+                        worker.end(hurry=False)
+                        workers.remove(worker)
+                elif worker.process.sentinel in ready:
+                    bury(worker)
+            report_ready()
     except BaseException:
-        _end_workers(executor, earlier)
+        for worker in workers:
+            worker.end(hurry=True)
         raise
-    executor.shutdown(wait=True)
-    return Report(tuple(results), wall_seconds=time.perf_counter() - started, jobs=workers)
+    for worker in workers:
+        worker.give(None)
+        worker.end(hurry=False)
+    return Report(
+        tuple(results[index] for index in range(len(files))),
+        wall_seconds=time.perf_counter() - started,
+        jobs=count,
+    )
 
 
 __all__ = ["resolve_jobs", "verify_in_workers"]

@@ -14,6 +14,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from tajmahal.inputs import escape_controls
+from tajmahal.verification._file import REPORT_FORMAT
 from tajmahal.verification._report import FileReport, Outcome, Report
 
 
@@ -108,7 +109,7 @@ def _file_json(result: FileReport) -> dict[str, Any]:
 def report_to_json(report: Report) -> dict[str, Any]:
     """The JSON report: a summary and one object per file."""
     return {
-        "format": "tajmahal-verify-report",
+        "format": REPORT_FORMAT,
         "version": 2,
         "summary": {
             "files": len(report.files),

@@ -21,6 +21,7 @@ from tajmahal.testing.fuzz._counterexamples import (
     entry_of,
     replay_counterexample,
     safe_name,
+    with_files_on_disk,
     write_counterexample,
     write_json,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "safe_name",
     "shrink",
     "spec_for",
+    "with_files_on_disk",
     "write_counterexample",
     "write_json",
 ]

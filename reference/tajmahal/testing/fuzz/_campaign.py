@@ -28,20 +28,24 @@ defined in :mod:`tajmahal.testing.fuzz`, the counterexample files (writing, repl
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import AsyncResult
 
 import attrs
 
 from tajmahal.accel import campaign_collections
+from tajmahal.errors import TajMahalError
+from tajmahal.inputs import RECORD_LIMITS, InputError, read_json
 from tajmahal.model import default_components
 from tajmahal.records import write_record
 from tajmahal.testing.fuzz._counterexamples import (
     entry_of,
     replay_counterexample,
     safe_name,
+    with_files_on_disk,
     write_counterexample,
     write_json,
 )
@@ -68,6 +72,7 @@ from tajmahal.testing.fuzz._options import (
 from tajmahal.testing.fuzz._shrink import failure_key, shrink
 from tajmahal.testing.fuzz._summary import CounterexampleEntry, Summary
 from tajmahal.testing.invariants._catalogue import STATE_INVARIANTS, STEP_INVARIANTS
+from tajmahal.verification import held_signals, start_worker_signals
 
 CHUNK = 20
 """Games per unit of work (fixed, so results do not depend on the number of processes)."""
@@ -190,10 +195,73 @@ def _shrink_task(
 # The campaign
 
 
-def _chunks(options: Options) -> Iterator[tuple[int, int]]:
+def _chunks(options: Options, first: int) -> Iterator[tuple[int, int]]:
+    """The chunks of the campaign's games from index ``first`` (a chunk's start)."""
     indices = options.index_range()
-    for start in range(indices.start, indices.stop, CHUNK):
+    for start in range(first, indices.stop, CHUNK):
         yield start, min(start + CHUNK, indices.stop)
+
+
+def _processes(options: Options, first: int) -> int:
+    """Processes worth starting: ``jobs``, but never more than there are chunks left."""
+    left = options.index_range().stop - first
+    return max(1, min(options.jobs, -(-left // CHUNK)))
+
+
+def _previous(options: Options, resume: bool) -> Summary | None:
+    """The summary of the campaign already in the output folder, if it is to be resumed
+    (with the files it wrote but did not list yet); None for a new campaign.
+
+    A folder that holds a summary is another campaign's, or this one's stopped before
+    its end: it is never written over, only resumed, and only by the same campaign."""
+    assert options.out is not None
+    path = options.out / "summary.json"
+    if not path.exists():
+        return None
+    if not resume:
+        raise TajMahalError(
+            f"{options.out}: holds a campaign already (summary.json); continue it with "
+            "--resume, or choose another folder"
+        )
+    try:
+        document = read_json(path, RECORD_LIMITS)
+    except InputError as error:
+        raise TajMahalError(str(error)) from None
+    summary = Summary.from_json(document, str(path))
+    if summary.campaign != options.describe():
+        raise TajMahalError(
+            f"{path}: another campaign ({summary.campaign}); --resume continues the "
+            "campaign with the same options"
+        )
+    indices = options.index_range()
+    if summary.ranges and (
+        len(summary.ranges) != 1
+        or summary.ranges[0][0] != indices.start
+        or summary.ranges[0][1] > indices.stop
+    ):
+        raise TajMahalError(
+            f"{path}: games {summary.ranges} are not the start of this shard's games "
+            f"({indices.start} onwards); only a campaign's own folder can be resumed"
+        )
+    return with_files_on_disk(options.out, summary)
+
+
+def _earlier_failures(options: Options, summary: Summary) -> list[Failure]:
+    """The counterexamples of a resumed campaign that were not shrunk yet, rebuilt from
+    their ``.why.json`` files (their scripts), so that the resumed run shrinks them."""
+    assert options.out is not None
+    shrunk = {entry.key for entry in summary.shrunk}
+    failures = []
+    for entry in summary.counterexamples:
+        if entry.key in shrunk or entry.game is None or not entry.file.endswith(".json"):
+            continue
+        why = options.out / "counterexamples" / (entry.file.removesuffix(".json") + ".why.json")
+        try:
+            script = Script.from_json(read_json(why, RECORD_LIMITS)["script"])
+        except (TajMahalError, KeyError, TypeError, ValueError):
+            continue  # its script cannot be read: it stays listed, unshrunk
+        failures.append(Failure(spec_for(options, entry.game), entry.key, script, entry))
+    return failures
 
 
 Progress = Callable[[Summary, bool], None]
@@ -206,10 +274,18 @@ def run_campaign(
     tagger: Tagger | None = None,
     follower: Follower | None = None,
     progress: Progress | None = None,
+    resume: bool = False,
 ) -> Summary:
     """Play the campaign; returns (and, with ``out``, writes) its summary.
 
     A ``follower`` (a foreign engine) makes the campaign run in this process only.
+
+    With ``out``, the summary is written before the first game and again whenever a
+    counterexample or a kept record is added (else every few seconds), so that a
+    campaign stopped at any moment leaves a summary that ``fuzz merge`` and ``resume``
+    read. A folder that holds a summary already is refused, unless ``resume`` is set:
+    then the campaign with the same options continues after the games it played (its
+    counterexamples and kept records counted, those not shrunk yet shrunk at the end).
     """
     check_options(options)
     summary = Summary.empty(
@@ -217,14 +293,28 @@ def run_campaign(
         [invariant.name for invariant in STEP_INVARIANTS],
         [invariant.name for invariant in STATE_INVARIANTS],
     )
+    first = options.index_range().start
+    earlier: list[Failure] = []
+    if options.out is not None:
+        previous = _previous(options, resume)
+        if previous is not None:
+            summary = attrs.evolve(
+                previous, invariants=summary.invariants, deep_invariants=summary.deep_invariants
+            )
+            first = previous.ranges[0][1] if previous.ranges else first
+            earlier = _earlier_failures(options, previous)
+        write_json(options.out / "summary.json", summary.to_json())
     started = time.monotonic()
+    seconds_before = summary.seconds
     deadline = started + options.minutes * 60 if options.minutes is not None else None
-    kept: Counter[str] = Counter()
+    kept: Counter[str] = Counter({tag: len(files) for tag, files in summary.found})
     failures: list[Failure] = []
-    last_written = 0.0
+    found_before = len(summary.counterexamples)
+    last_written = time.monotonic()
 
     def take(result: ChunkResult) -> bool:
         nonlocal summary, last_written
+        listed = (len(summary.counterexamples), len(summary.found_files))
         summary = summary.add_chunk(
             result.start,
             result.stop,
@@ -233,42 +323,49 @@ def run_campaign(
             result.tags,
             result.digest,
         )
+        listed_files = {entry.file for entry in summary.counterexamples}
         for failure in result.failures:
-            if len(failures) < options.max_counterexamples:
+            if found_before + len(failures) < options.max_counterexamples:
                 failures.append(failure)
-                summary = summary.with_counterexample(failure.entry)
+                if not failure.entry.file or failure.entry.file not in listed_files:
+                    summary = summary.with_counterexample(failure.entry)
         for tag in options.find:
             for index in result.tag_games.get(tag, ()):
                 if kept[tag] < options.keep:
                     kept[tag] += 1
                     summary = summary.with_found(tag, _keep_record(options, tag, index))
-        summary = attrs.evolve(summary, seconds=round(time.monotonic() - started, 3))
-        if options.out is not None and time.monotonic() - last_written > 2:
+        summary = attrs.evolve(
+            summary, seconds=round(seconds_before + time.monotonic() - started, 3)
+        )
+        changed = (len(summary.counterexamples), len(summary.found_files)) != listed
+        if options.out is not None and (changed or time.monotonic() - last_written > 2):
             write_json(options.out / "summary.json", summary.to_json())
             last_written = time.monotonic()
         if progress is not None:
             progress(summary, False)
-        return len(failures) < options.max_counterexamples
+        return found_before + len(failures) < options.max_counterexamples
 
-    chunks = _chunks(options)
-    if options.jobs <= 1 or follower is not None:
-        for start, stop in chunks:
+    chunks = _chunks(options, first)
+    processes = _processes(options, first)
+    going = found_before < options.max_counterexamples
+    if processes <= 1 or follower is not None:
+        for start, stop in chunks if going else ():
             if deadline is not None and time.monotonic() >= deadline:
                 break
             if not take(run_chunk(options, start, stop, tagger, follower)):
                 break
-        shrunk = [
-            _shrink_task((options, failure), follower) for failure in _first_of_each(failures)
-        ]
+        to_shrink = _first_of_each(earlier + failures, {entry.key for entry in summary.shrunk})
+        shrunk = [_shrink_task((options, failure), follower) for failure in to_shrink]
     else:
         context = multiprocessing.get_context(
             "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
         )
-        with context.Pool(options.jobs) as pool:
+        with held_signals():  # a signal in the middle of a fork would be lost
+            pool = context.Pool(processes, _start_worker, (os.getpid(),))
+        with pool:
             pending: deque[AsyncResult[ChunkResult]] = deque()
-            going = True
             while going:
-                while len(pending) < options.jobs * 3:
+                while len(pending) < processes * 3:
                     if deadline is not None and time.monotonic() >= deadline:
                         break
                     chunk = next(chunks, None)
@@ -278,25 +375,23 @@ def run_campaign(
                 if not pending:
                     break
                 going = take(pending.popleft().get())
-            shrunk = pool.map(
-                _shrink_task, [(options, failure) for failure in _first_of_each(failures)]
-            )
-    firsts = _first_of_each(failures)
-    for failure, entry in zip(firsts, shrunk, strict=True):
+            to_shrink = _first_of_each(earlier + failures, {entry.key for entry in summary.shrunk})
+            shrunk = pool.map(_shrink_task, [(options, failure) for failure in to_shrink])
+    for failure, entry in zip(to_shrink, shrunk, strict=True):
         if entry is not None:
             summary = summary.with_shrunk(entry)
         else:
             note = "not shrunk: the failure did not come back when the game was replayed"
             summary = summary.with_note(failure.spec.index, note)
-    shrunk_in = {failure.key: failure.spec.index for failure in firsts}
+    shrunk_in = {failure.key: failure.spec.index for failure in to_shrink}
     for failure in failures:
-        if failure not in firsts:
+        if failure not in to_shrink and failure.key in shrunk_in:
             note = (
                 f"not shrunk: the same failure ({failure.key}) as game "
                 f"{shrunk_in[failure.key]}, shrunk there"
             )
             summary = summary.with_note(failure.spec.index, note)
-    summary = attrs.evolve(summary, seconds=round(time.monotonic() - started, 3))
+    summary = attrs.evolve(summary, seconds=round(seconds_before + time.monotonic() - started, 3))
     if options.out is not None:
         write_json(options.out / "summary.json", summary.to_json())
     if progress is not None:
@@ -304,8 +399,17 @@ def run_campaign(
     return summary
 
 
-def _first_of_each(failures: list[Failure]) -> list[Failure]:
-    seen: set[str] = set()
+def _start_worker(parent: int) -> None:
+    """A worker process ignores Ctrl-C (the campaign ends the pool), ends quietly on
+    SIGTERM (what ending the pool sends) and ends with the campaign's process however
+    that ends (SIGKILL included: it would otherwise finish its chunk and fail, with a
+    traceback, to hand it over); see :func:`tajmahal.verification.start_worker_signals`."""
+    start_worker_signals(parent)
+
+
+def _first_of_each(failures: list[Failure], done: Iterable[str] = ()) -> list[Failure]:
+    """The first failure of each kind, but for the kinds in ``done`` (shrunk already)."""
+    seen: set[str] = set(done)
     first = []
     for failure in failures:
         if failure.key not in seen:

@@ -17,6 +17,8 @@ from typing import Any
 
 import attrs
 
+from tajmahal.errors import TajMahalError
+from tajmahal.inputs import RECORD_LIMITS, read_json
 from tajmahal.model import default_components
 from tajmahal.records import write_record
 from tajmahal.testing.fuzz._games import (
@@ -29,7 +31,7 @@ from tajmahal.testing.fuzz._games import (
     record_of,
 )
 from tajmahal.testing.fuzz._shrink import failure_key
-from tajmahal.testing.fuzz._summary import CounterexampleEntry
+from tajmahal.testing.fuzz._summary import CounterexampleEntry, Summary
 
 
 def write_json(path: Path, document: Any) -> None:
@@ -102,6 +104,56 @@ def safe_name(key: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in key)
 
 
+def _entry_from_why(why: Any, trace: str) -> CounterexampleEntry:
+    """The summary entry of a counterexample, from its ``.why.json`` document."""
+    game = why.get("game")
+    size = why["size"]
+    return CounterexampleEntry(
+        key=str(why["key"]),
+        game=int(game["index"]) if isinstance(game, dict) else None,
+        file=trace,
+        decisions=int(size["decisions"]),
+        steps=int(size["steps"]),
+        players=int(size["players"]),
+        message=str(why["violations"][0]["message"]),
+    )
+
+
+def with_files_on_disk(folder: Path, summary: Summary) -> Summary:
+    """``summary`` with what the campaign in ``folder`` wrote but did not list yet.
+
+    Counterexamples are written the moment they are found, by the process that found
+    them, and records kept for ``--find`` tags just before the summary is rewritten; a
+    campaign stopped at any moment (killed, the machine down) may leave some of them out
+    of its ``summary.json``. Each ``counterexamples/*.why.json`` whose record is there
+    too, and each ``found/<tag>/game-*.json``, that the summary does not list is added to
+    it (a ``.why.json`` with ``shrunk_from`` as a shrunk counterexample), so that what
+    the campaign found is never lost to a merge or a resumed run."""
+    listed = {entry.file for entry in (*summary.counterexamples, *summary.shrunk)}
+    for path in sorted((folder / "counterexamples").glob("*.why.json")):
+        try:
+            why = read_json(path, RECORD_LIMITS)
+            trace = why["trace"]
+            if not isinstance(trace, str) or trace in listed:
+                continue
+            if not (folder / "counterexamples" / trace).is_file():
+                continue  # stopped between the record and its why file
+            entry = _entry_from_why(why, trace)
+        except (TajMahalError, KeyError, TypeError, ValueError, IndexError):
+            continue  # not a counterexample file this package wrote
+        listed.add(trace)
+        if why.get("shrunk_from") is not None:
+            summary = summary.with_shrunk(entry)
+        else:
+            summary = summary.with_counterexample(entry)
+    kept = {file for _, files in summary.found for file in files}
+    for record in sorted((folder / "found").glob("*/game-*.json")):
+        name = f"found/{record.parent.name}/{record.name}"
+        if name not in kept and record.is_file():
+            summary = summary.with_found(record.parent.name, name)
+    return summary
+
+
 def replay_counterexample(
     why: dict[str, Any], *, deep: bool = True, follower: Follower | None = None
 ) -> Outcome:
@@ -112,4 +164,4 @@ def replay_counterexample(
 
 # write_json, write_counterexample and replay_counterexample are documented under
 # tajmahal.testing.fuzz, which users import them from.
-__all__ = ["entry_of", "safe_name"]
+__all__ = ["entry_of", "safe_name", "with_files_on_disk"]

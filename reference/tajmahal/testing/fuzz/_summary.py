@@ -103,6 +103,11 @@ class Summary:
         return f"sum256:{self.digest_sum:064x}"
 
     @property
+    def found_files(self) -> tuple[str, ...]:
+        """Every record file kept for a tag."""
+        return tuple(file for _, files in self.found for file in files)
+
+    @property
     def failed(self) -> bool:
         """True when a counterexample was found."""
         return bool(self.counterexamples)

@@ -112,17 +112,22 @@ def show_summary(summary: Summary, *, quiet: bool = False) -> None:
 
 
 def run_with_display(
-    options: Options, *, quiet: bool = False, follower: Follower | None = None
+    options: Options,
+    *,
+    quiet: bool = False,
+    follower: Follower | None = None,
+    resume: bool = False,
 ) -> Summary:
     """Run a campaign with a live display (or none with ``quiet``), then the summary; a
-    ``follower`` (another engine) plays every game in lockstep.
+    ``follower`` (another engine) plays every game in lockstep; ``resume`` continues the
+    campaign in the output folder (see :func:`tajmahal.testing.fuzz.run_campaign`).
 
     The display shows a progress bar with the time left (at the speed so far): games out
     of the games of this shard, or for ``--minutes`` the time out of the time given."""
     tagger = default_tagger()
     started = time.monotonic()
     if quiet:
-        summary = run_campaign(options, tagger=tagger, follower=follower)
+        summary = run_campaign(options, tagger=tagger, follower=follower, resume=resume)
         show_summary(summary, quiet=True)
         return summary
     console = Console(stderr=True)
@@ -139,7 +144,9 @@ def run_with_display(
             bar.update(task, completed=completed, left=shown)
             live.update(Group(bar, render(summary, elapsed)))
 
-        summary = run_campaign(options, tagger=tagger, follower=follower, progress=progress)
+        summary = run_campaign(
+            options, tagger=tagger, follower=follower, progress=progress, resume=resume
+        )
     show_summary(summary)
     return summary
 
