@@ -499,9 +499,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     file) is one line naming file, step and field with exit code 2; a record that
     does not replay as it says (an illegal action, other scores) exits 1; Ctrl-C exits
     130, SIGTERM 143 and SIGHUP 129 (each after every cleanup: no engine or worker
-    process outlives the command) and a closed standard output (``tajmahal replay FILE | head``) exits 141 (128 + SIGPIPE),
-    all without a message; any other exception is one ``internal error`` line and exit
-    code 2 (unless :data:`DEBUG_VARIABLE` is set).
+    process outlives the command) and a closed standard output (``tajmahal replay FILE |
+    head``) exits 141 (128 + SIGPIPE), all without a message; any other exception is one
+    ``internal error`` line and exit code 2 (unless :data:`DEBUG_VARIABLE` is set).
     """
     with _terminating_signals_unwind():
         return _run(argv)
