@@ -493,7 +493,7 @@ def _string_tables(components: Components) -> ChoiceTables[str]:
 
 def legal_strings(state: GameState) -> list[str]:
     """:func:`tajmahal.notation.legal_strings`: the legal actions listed by
-    :func:`~tajmahal.engine.legal_choices` from tables of their strings (no action
+    :func:`~tajmahal.accel.legal_choices` from tables of their strings (no action
     object is written as a string)."""
     return sorted(legal_choices(state, _string_tables(state.config.components)))
 
