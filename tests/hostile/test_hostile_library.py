@@ -28,7 +28,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hostile.support import HOSTILE
+from hostile.support import DEEP, HOSTILE
 from tajmahal.agents import PLAYER_TYPES, play_match
 from tajmahal.engine import apply, apply_with_events, legal_actions, new_game, random_setup
 from tajmahal.errors import IllegalActionError, TajMahalError
@@ -167,6 +167,12 @@ COMPONENT_DOCUMENTS = {
 }
 
 
+COMPONENT_PATHS = 40 if DEEP else 12
+"""How many paths of each component file are attacked (each attack loads a whole component
+set): the first forty under ``make hostile``, the first twelve (every field of the first
+entries) under ``make check``."""
+
+
 def _only_package_errors(call: Any, *arguments: Any) -> None:
     with contextlib.suppress(TajMahalError):
         call(*arguments)
@@ -191,7 +197,7 @@ def test_a_hostile_value_anywhere_in_a_record_or_rule_set_is_refused(value: Any)
     for path in _paths(RULESET_DOCUMENT):
         _only_package_errors(RuleSet.from_json, _replaced(RULESET_DOCUMENT, path, value))
     for name, document in COMPONENT_DOCUMENTS.items():
-        for path in _paths(document)[:40]:
+        for path in _paths(document)[:COMPONENT_PATHS]:
             documents = {**COMPONENT_DOCUMENTS, name: _replaced(document, path, value)}
             _only_package_errors(components_from_documents, documents)
     _only_package_errors(parse_action, value)

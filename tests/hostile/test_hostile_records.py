@@ -68,7 +68,7 @@ REAL = record_to_json(
 COMMANDS = (("verify",), ("replay", "--quiet"), ("position", "--step", "3"))
 
 
-@settings(parent=HOSTILE, max_examples=HOSTILE.max_examples if DEEP else 8)
+@settings(parent=HOSTILE, max_examples=HOSTILE.max_examples if DEEP else 4)
 @given(document=from_schema(SCHEMA), realistic=st.booleans(), command=st.sampled_from(COMMANDS))
 def test_schema_records_replay_or_are_refused_in_one_line(
     document: dict[str, Any],
