@@ -63,8 +63,8 @@ def test_shards_run_and_merge_on_the_command_line(
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["--agents", "nobody"], "--agents: unknown player type(s) nobody"),
-        (["--find", "nothing"], "--find: unknown tag(s) nothing"),
+        (["--agents", "nobody"], "--agents: unknown player type nobody"),
+        (["--find", "nothing"], "--find: unknown tag nothing"),
         (["--players", "2"], "--players: choose among 3, 4 and 5"),
         (["--rules", "colour_change_first_turn=never"], "unknown value 'never'"),
     ],

@@ -37,6 +37,7 @@ import attrs
 from tajmahal.engine import apply, apply_with_events, legal_actions
 from tajmahal.errors import IllegalActionError, TajMahalError
 from tajmahal.model import Event, EventKind, GameState, Step, parse_action
+from tajmahal.notation import count_of
 from tajmahal.records import event_lines, player_label, step_clauses
 from tajmahal.verification._differences import Difference, json_differences
 
@@ -557,7 +558,7 @@ def _near_miss_rules(
 
 
 def _refused_text(texts: Sequence[str], message: str) -> str:
-    more = f" and {len(texts) - 1} more action(s) of this step" if len(texts) > 1 else ""
+    more = f" and {count_of(len(texts) - 1, 'more action')} of this step" if len(texts) > 1 else ""
     return f"the reference refuses {texts[0]}{more}: {message}"
 
 
@@ -792,7 +793,10 @@ def _legal_summary(
     if taken is not None and taken in extra:
         return f"{other_name} took {taken}, which the reference refuses"
     if missing or extra:
-        return f"{len(missing)} legal action(s) missing and {len(extra)} extra in {other_name}"
+        return (
+            f"{count_of(len(missing), 'legal action')} missing and {len(extra)} extra in "
+            f"{other_name}"
+        )
     return f"the reference has {reference.count} legal actions, {other_name} {other.count}"
 
 
@@ -848,7 +852,8 @@ def explain_after(
         rules = rank_rules(parted.events, unexplained, names, parted.after)
     kind = "state" if differences or digests is not None or hidden_only else "scores"
     if differences:
-        summary = f"{len(differences)} field(s) of the position after the step differ"
+        differ = "differs" if len(differences) == 1 else "differ"
+        summary = f"{count_of(len(differences), 'field')} of the position after the step {differ}"
     elif score_pair is not None:
         gaps = [
             f"{_who(seat)} {'+' if theirs > mine else ''}{theirs - mine}"
@@ -1041,9 +1046,11 @@ def _legal_view(view: LegalView, names: Sequence[str] | None) -> str:
         if view.to_move is not None
         else "the seat to move not known"
     )
-    count = "?" if view.count is None else str(view.count)
+    count = (
+        "the number of actions not known" if view.count is None else count_of(view.count, "action")
+    )
     listed = "" if view.actions is not None else " (count and digest only)"
-    return f"{kind}, {seat}, {count} action(s){listed}"
+    return f"{kind}, {seat}, {count}{listed}"
 
 
 def _difference_text(difference: Difference) -> str:
