@@ -18,9 +18,10 @@ same way step by step for a game the caller plays itself.
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -254,12 +255,11 @@ class LockstepEngine:
     position (as :func:`play_plan` does) and return a one-line description of the first
     disagreement, or None. This is the follower ``tajmahal fuzz --engine`` plays with.
 
-    With ``hypotheses`` (:func:`tajmahal.conformance.catalogue_tester`), the first
-    disagreement in each field is tested against them on the game so far
-    (:func:`observed_record`); what they find is added to the explanation and leads the
-    description (``your engine plays as if ...: RULE; step N ...``). Later ones in the
-    same field are not tested again: a campaign against a wrong engine finds the same
-    misreading in game after game.
+    With ``hypotheses`` (:func:`tajmahal.conformance.catalogue_tester`), every
+    disagreement is tested against them on the game so far (:func:`observed_record`);
+    what they find is added to the explanation and leads the description (``your engine
+    plays as if ...: RULE; step N ...``). A shrinker, which replays hundreds of games,
+    plays them :meth:`untested` and replays only the game it keeps with the tests.
     """
 
     def __init__(
@@ -285,14 +285,16 @@ class LockstepEngine:
         """The last disagreement found, with its explanation (None: none yet)."""
         self.hypotheses = hypotheses
         """The tester of hypotheses (None: none are tested)."""
-        self._tested: set[str] = set()
+        self.testing = True
+        """Whether disagreements are tested against :attr:`hypotheses` now (see
+        :meth:`untested`)."""
         self._game: tuple[int, RuleSet, SetupOutcome] | None = None
         self._actions: list[Action] = []
 
     def _found(self, divergence: Divergence | None) -> str | None:
         """Keep ``divergence`` (with the hypotheses found for it) and describe it in one
         line, the likeliest hypothesis first."""
-        if divergence is not None and divergence.field not in self._tested:
+        if divergence is not None and self.testing:
             divergence = self._explained(divergence)
         self.divergence = divergence
         if divergence is None:
@@ -309,7 +311,6 @@ class LockstepEngine:
         """``divergence`` with the hypotheses the tester finds for the game so far."""
         if self.hypotheses is None or divergence.explanation is None or self._game is None:
             return divergence
-        self._tested.add(divergence.field)
         players, rules, setup = self._game
         played = Played(
             GamePlan(players, rules, 0, 0),
@@ -320,6 +321,17 @@ class LockstepEngine:
         )
         record = observed_record(played, self.components, self.compare)
         return divergence.with_hypotheses(self.hypotheses(record, divergence.explanation))
+
+    @contextlib.contextmanager
+    def untested(self) -> Iterator[None]:
+        """Within the block, disagreements are described without testing hypotheses:
+        for a shrinker's replays, of which only the game kept needs them (``fuzz``
+        replays it once more afterwards)."""
+        testing, self.testing = self.testing, False
+        try:
+            yield
+        finally:
+            self.testing = testing
 
     @property
     def _name(self) -> str:
