@@ -49,6 +49,7 @@ from tajmahal.engine import (
     random_setup,
 )
 from tajmahal.model import Action, Components, GameState, RuleSet
+from tajmahal.notation import state_to_json
 from tajmahal.records import Record, Recorder, RecordStep, edge_tags, setup_to_json
 from tajmahal.verification import HypothesisTester, StepPlayed
 
@@ -70,6 +71,10 @@ class GamePlan:
     finish: bool = False
     """When the choices run out: True plays on to the end of the game taking the last
     legal action at each decision (withdrawing, at a play step); False stops there."""
+    start: tuple[Action, ...] = ()
+    """The first steps of the game, played by the reference alone: the other engine is
+    given the position after them (``new`` with ``state``) instead of the setup, and
+    :attr:`choices` are the decisions after them. Empty: both start from the setup."""
 
 
 @attrs.frozen(slots=True)
@@ -85,9 +90,21 @@ class Played:
     divergence: Divergence | None
     """The first disagreement, if any."""
     steps: int
-    """How many steps both engines took."""
+    """How many steps the game has, counted from the setup (the number of its last
+    step; those of ``plan.start`` included)."""
     tags: frozenset[str] = frozenset()
     """The edge tags the game's steps reached (:func:`tajmahal.records.edge_tags`)."""
+
+    @property
+    def start(self) -> int:
+        """The step after which the other engine was given the position (``new`` with
+        ``state``); 0: it started from the setup."""
+        return len(self.plan.start)
+
+    @property
+    def length(self) -> int:
+        """How many steps both engines played: those after :attr:`start`."""
+        return self.steps - self.start
 
 
 RECENT = 24
@@ -159,7 +176,15 @@ def _play(
 ) -> Played:
     setup = random_setup(components, plan.players, plan.setup_seed)
     state = new_game(components, plan.players, setup, plan.rules)
-    reply = engine.request(new_request(plan, setup, components))
+    recent: collections.deque[tuple[GameState, Action]] = collections.deque(maxlen=RECENT)
+    for taken in plan.start:  # the reference alone, up to the position given
+        recent.append((state, taken))
+        actions.append(taken)
+        state = apply(state, taken)
+    if plan.start:
+        reply = engine.request({"op": "new", "state": state_to_json(state)})
+    else:
+        reply = engine.request(new_request(plan, setup, components))
     choices = list(plan.choices) if choose is None else []
     used = 0
     tags: set[str] = set()
@@ -174,9 +199,10 @@ def _play(
     expected_digest = state_digest(state)
     if "state_digest" in compare and reply.get("state_digest") != expected_digest:
         return done(
-            step_divergence(engine, state, None, (), reply, 0, expected_digest, compare, name)
+            step_divergence(
+                engine, state, None, (), reply, len(actions), expected_digest, compare, name
+            )
         )
-    recent: collections.deque[tuple[GameState, Action]] = collections.deque(maxlen=RECENT)
     while not state.is_over:
         step = len(actions)  # the index of the step in progress; its number is step + 1
         progress[0] = step + 1
