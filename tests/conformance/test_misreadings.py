@@ -239,3 +239,35 @@ def test_verify_names_the_misreading_first(
     assert likely.endswith(f": {entry.rule}") or f": {entry.rule} (" in likely, likely
     (only,) = json.loads(report.read_text(encoding="utf-8"))["files"]
     assert only["explanation"]["hypotheses"][0]["rule"] == entry.rule
+
+
+@pytest.mark.parametrize(
+    ("name", "rule"),
+    [
+        ("tie-wins", "TM.WITHDRAW.MAJORITY.STRICT"),
+        ("zero-wins", "RUL.MAJORITY.ZERO_SYMBOLS"),
+        ("compare-withdrawn", "RUL.MAJORITY.REMAINING_PLAYERS"),
+    ],
+)
+def test_when_only_digests_differ_the_misread_rule_is_ranked_first(
+    name: str, rule: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record carries state digests, not state documents: ``verify`` knows only that
+    the position after a withdrawal differs. The rule the reproducing misreading
+    concerns heads the ranked rules (not the withdrawal's own clauses, such as
+    TM.WITHDRAW.ONCE_PER_VISIT), in the text and in the JSON report."""
+    path, report = tmp_path / "game.json", tmp_path / "report.json"
+    record = _recorded_by(MISREADINGS[name])
+    steps = tuple(attrs.evolve(step, clauses=(), tags=None, legal=None) for step in record.steps)
+    write_record(attrs.evolve(record, steps=steps), path)
+    arguments = ["verify", str(path), "--report", "json", "--output", str(report)]
+    assert main(arguments) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert any(line.startswith("  state digest after step ") for line in lines), lines
+    heading = lines.index("  rules, likeliest first:")
+    assert lines[heading + 1].startswith(f"    {rule}: "), lines[heading:]
+    (only,) = json.loads(report.read_text(encoding="utf-8"))["files"]
+    explanation = only["explanation"]
+    assert explanation["differences"] == [] and explanation["digests"]
+    assert explanation["rules"][0]["id"] == rule
+    assert "TM.WITHDRAW.ONCE_PER_VISIT" not in [ranked["id"] for ranked in explanation["rules"]]

@@ -312,7 +312,7 @@ def _with_hypotheses(
     if divergence is None or divergence.explanation is None:
         return shrunk
     found = tester(observed_record(shrunk.shortest, components, compare), divergence.explanation)
-    explained = attrs.evolve(divergence, explanation=divergence.explanation.with_hypotheses(found))
+    explained = divergence.with_hypotheses(found)
     return attrs.evolve(shrunk, shortest=attrs.evolve(shrunk.shortest, divergence=explained))
 
 

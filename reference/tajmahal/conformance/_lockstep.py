@@ -319,8 +319,7 @@ class LockstepEngine:
             len(self._actions),
         )
         record = observed_record(played, self.components, self.compare)
-        found = self.hypotheses(record, divergence.explanation)
-        return attrs.evolve(divergence, explanation=divergence.explanation.with_hypotheses(found))
+        return divergence.with_hypotheses(self.hypotheses(record, divergence.explanation))
 
     @property
     def _name(self) -> str:

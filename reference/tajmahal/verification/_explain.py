@@ -57,8 +57,8 @@ class RankedRule:
     id: str
     """``TM.…`` or ``RUL.…``."""
     reason: str
-    """Why it is named: the reference's account of the event that names it, or its
-    refusal of an action."""
+    """Why it is named: the reference's account of the event that names it, its refusal
+    of an action, or the hypothesis that reproduces the other side."""
 
 
 @attrs.frozen(slots=True)
@@ -162,8 +162,21 @@ class Explanation:
         return self.digests is not None and not self.differences
 
     def with_hypotheses(self, hypotheses: Iterable[Hypothesis]) -> Explanation:
-        """This explanation with ``hypotheses`` added (printed before everything else)."""
-        return attrs.evolve(self, hypotheses=(*self.hypotheses, *hypotheses))
+        """This explanation with ``hypotheses`` added (printed before everything else).
+        The rule of the first hypothesis becomes the likeliest of :attr:`rules`: a
+        variant of the rules that plays as the other side did is stronger evidence than
+        the events of the step (all that is known when only digests differ)."""
+        added = (*self.hypotheses, *hypotheses)
+        if not added:
+            return self
+        lead = added[0]
+        kept = [rule for rule in self.rules if rule.id != lead.rule]
+        reason = next(
+            (rule.reason for rule in self.rules if rule.id == lead.rule),
+            f"a variant of this rule reproduces {self.other}: {lead.text}",
+        )
+        rules = (RankedRule(lead.rule, reason), *kept)[:MAX_RULES]
+        return attrs.evolve(self, hypotheses=added, rules=rules)
 
     def lines(self) -> list[str]:
         """The explanation as indented lines (see :func:`explanation_lines`)."""
@@ -254,15 +267,16 @@ BACKGROUND: frozenset[str] = frozenset(
         "TM.WITHDRAW.MAJORITY.REMAINING",
         "RUL.MAJORITY.REMAINING_PLAYERS",
         "TM.WITHDRAW.FINAL",
+        "TM.WITHDRAW.ONCE_PER_VISIT",
         "TM.PLAY.ONE_COLOURED",
         "TM.REWARD.FORTRESS.BONUS",
         "TM.REWARD.INFLUENCE.PALACE",
         "TM.REWARD.CROWN.PALACE",
     }
 )
-"""Clauses that say that a kind of thing happens at all (every withdrawal compares,
-every bonus tile is taken): named after an event's other clauses, which say how it
-came out."""
+"""Clauses that say that a kind of thing happens at all (every withdrawal compares and
+ends the player's visit, every bonus tile is taken): named after an event's other
+clauses, which say how it came out."""
 
 CONSEQUENCES: frozenset[str] = frozenset(
     {"step", "to_move", "withdrawal", "draw", "seats.score", "visit"}
