@@ -129,7 +129,7 @@ def _weaker(out: str) -> list[str]:
 
 
 def test_weak_matches_come_last_named_by_id(capsys: pytest.CaptureFixture[str]) -> None:
-    """"monk tie": a ruling holding "tie" only in its reasoning, and a ruling about the
+    """For "monk tie", a ruling holding "tie" only in its reasoning, and a ruling about the
     order of a rulebook's paragraphs, come after the answers, by id only."""
     no_city = _ruling("RUL.REWARD.NO_LEGAL_CITY")
     assert "tie" not in " ".join(str(no_city[key]) for key in ("title", "question", "resolution"))
@@ -145,7 +145,7 @@ def test_weak_matches_come_last_named_by_id(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_a_phrase_is_not_found_in_a_longer_word(capsys: pytest.CaptureFixture[str]) -> None:
-    """"same city" is also looked for as "beside", never as "besides" (a ruling asks
+    """The words "same city" are also looked for as "beside", never as "besides" (a ruling asks
     what a player draws "besides the display picks")."""
     assert "besides" in _ruling("RUL.WITHDRAW.WITHOUT_PLAYING")["question"]
     out = _rule(capsys, "two", "palaces", "same", "city")
