@@ -96,7 +96,9 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
         if not after.is_over:
             caption += f"; next: province {after.current_province}"
         writer.write(picture, position_svg(after, names, caption))
-        lines.extend(visit_lines)
+        # The steps in a container whose clause and ruling links are small, as sources.
+        heading, steps = visit_lines[:4], visit_lines[4:]
+        lines.extend([*heading, ":::{container} walkthrough-steps", *steps, ":::"])
         lines.extend(["", *points_table(points, after.scores, names)])
         points.clear()
         lines.extend(
