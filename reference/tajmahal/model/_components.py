@@ -231,7 +231,8 @@ def _parse(documents: dict[str, Any], name: str) -> Components:
     overlap = set(cards) & set(specials)
     if overlap:
         raise ComponentError(
-            f"specials.json: specials: id(s) also used by regular cards: {sorted(overlap)}"
+            f"specials.json: specials: {'id' if len(overlap) == 1 else 'ids'} also used by regular "
+            f"cards: {sorted(overlap)}"
         )
     province_tiles = parse_province_tiles(documents["province_tiles.json"])
     bonus_tiles = parse_bonus_tiles(documents["bonus_tiles.json"])
