@@ -258,7 +258,9 @@ def placement_refusal(
     """Why a palace or the crown palace cannot go in ``city``, with the rule that says so
     (docs/refusals.md, rows 14 to 17 and 19 to 21): a city of no province or of another
     province, a full city (two palaces), the seat's own palace under the options that
-    forbid it, and a city holding a normal palace.
+    forbid it, and a city holding a normal palace. ``allowed`` is never empty: with no
+    open city the palace is forfeited, and no placement is asked for
+    (RUL.REWARD.NO_LEGAL_CITY).
 
     Implements: TM.REWARD.TWO_PALACES_PER_CITY
     """
@@ -271,7 +273,7 @@ def placement_refusal(
         return IllegalActionError(
             f"{city} lies in province {board.cities[city].province}; {what} must go in the "
             f"current province {work.current_province} (allowed: "
-            f"{', '.join(allowed) or 'none'})",
+            f"{', '.join(allowed)})",
             clause=rule,
         )
     here = palaces_in(work.palaces, city)
@@ -284,7 +286,7 @@ def placement_refusal(
         rule = "RUL.CROWN.OWN_PALACE_BESIDE_CROWN"
     return IllegalActionError(
         f"{what} cannot go in {city}, which holds {owners}; "
-        f"allowed: {', '.join(allowed) or 'none'}",
+        f"allowed: {', '.join(allowed)}",
         clause=rule,
     )
 
