@@ -22,6 +22,7 @@ from tajmahal.conformance._divergence import OPTIONAL_FIELDS
 from tajmahal.conformance._foreign import EngineFailure, ForeignEngine
 from tajmahal.conformance._lockstep import Chooser, GamePlan, Played, observed_record, play_plan
 from tajmahal.conformance._position_case import (
+    LOOK_BACK,
     PositionCase,
     divergence_index,
     game_states,
@@ -333,7 +334,8 @@ class _Search:
         The two positions before the step that disagrees are tried first (the engines
         most often parted there); then a bisection of the earlier ones, as a position
         before the step where the engines parted disagrees again and one after it does
-        not. True when one is found (it becomes the best game)."""
+        not; then, as that need not hold, the :data:`LOOK_BACK` positions before those
+        two one by one. True when one is found (it becomes the best game)."""
         best = self.best
         divergence, found = best.divergence, divergence_index(best)
         assert divergence is not None and found is not None
@@ -379,6 +381,15 @@ class _Search:
                 else:
                     high = middle - 1
             chosen = tried[low]
+            # A bisection assumes that every position before the parting step disagrees
+            # again; the positions nearest the step that disagrees are tried one by one.
+            for start in range(last - 2, max(low, last - 2 - LOOK_BACK), -1):
+                if self.replayer.exhausted:
+                    break
+                nearer = again(start)
+                if nearer is not None:
+                    chosen = nearer
+                    break
         if chosen is None and later:
             chosen = later[0]
         if chosen is None:
