@@ -450,18 +450,26 @@ def shrink(
 def _with_hypotheses(
     shrunk: Shrunk, components: Components, tester: HypothesisTester, compare: frozenset[str]
 ) -> Shrunk:
-    """``shrunk`` with the hypotheses ``tester`` finds for its shortest game (or, when
-    none replays that game from the setup as the engine played it from a position, for
-    the shortest game both engines played from the setup)."""
+    """``shrunk`` with the hypotheses ``tester`` finds for its shortest game. When that
+    game is explained by none, or by several (a short game can fit more than one
+    reading), the longer games are tried too (the shortest from the setup, if the
+    shortest started from a position, and the game as first found): the hypotheses
+    that reproduce more of them come first, in the order the tester gave them."""
     divergence = shrunk.shortest.divergence
     if divergence is None or divergence.explanation is None:
         return shrunk
-    found = tester(observed_record(shrunk.shortest, components, compare), divergence.explanation)
-    setup_game = shrunk.from_setup
-    setup_divergence = None if setup_game is None else setup_game.divergence
-    setup_explanation = None if setup_divergence is None else setup_divergence.explanation
-    if not found and setup_game is not None and setup_explanation is not None:
-        found = tester(observed_record(setup_game, components, compare), setup_explanation)
+    found = list(
+        tester(observed_record(shrunk.shortest, components, compare), divergence.explanation)
+    )
+    if len(found) != 1:
+        tried: list[list[Hypothesis]] = [found]
+        for game in (shrunk.from_setup, shrunk.original):
+            shown = None if game is None else game.divergence
+            if game is not None and shown is not None and shown.explanation is not None:
+                record = observed_record(game, components, compare)
+                tried.append(list(tester(record, shown.explanation)))
+        union = list(dict.fromkeys(h for hypotheses in tried for h in hypotheses))
+        found = sorted(union, key=lambda h: -sum(h in hypotheses for hypotheses in tried))
     explained = divergence.with_hypotheses(found)
     return attrs.evolve(shrunk, shortest=attrs.evolve(shrunk.shortest, divergence=explained))
 
