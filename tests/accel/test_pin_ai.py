@@ -26,7 +26,14 @@ from typing import Any
 
 import pytest
 
-from tajmahal.accel import ENABLED, LazyObservation, PartwiseObserver, lazy_masked_observation
+from tajmahal.accel import (
+    ENABLED,
+    FastPath,
+    LazyObservation,
+    PartwiseObserver,
+    lazy_masked_observation,
+    legal_mask,
+)
 from tajmahal.ai import FAST_PATHS, TensorObserver, masked_observation, tensor_layout
 from tajmahal.ai._fast_paths import LEGAL_IDS, MASKED_OBSERVATION, TENSOR_OBSERVER
 from tajmahal.engine import apply, legal_actions, new_game, random_reshuffle, random_setup
@@ -54,6 +61,8 @@ RULE_SETS = [
     ),
 ]
 """The default rule set and, for each option, the rule set with its last value."""
+
+LEGAL_MASK: FastPath[Any] = environment.LEGAL_MASK
 
 PLAIN = TensorObserver(tensor_layout(default_components()))
 
@@ -92,6 +101,27 @@ def _game(players: int, rules: RuleSet, seed: int) -> list[GameState]:
             state = apply(state, rng.choice(legal_actions(state)))
         states.append(state)
     return states
+
+
+@pytest.mark.pins(LEGAL_MASK)
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_fast_masks_are_the_core_ones_at_every_step(players: int) -> None:
+    """The mask at every state of a random game under each rule set: the same flags,
+    an int8 array of its own, new at each call, zeros where there is no decision."""
+    from tajmahal.ai._action_space import action_space
+
+    path = LEGAL_MASK
+    assert path.core is environment.legal_mask and path.fast is legal_mask
+    space = action_space(default_components())
+    for number, rules in enumerate(RULE_SETS):
+        for state in _game(players, rules, 300 * players + number):
+            found, expected = path.fast(space, state), path.core(space, state)
+            assert found.dtype == expected.dtype == np.int8
+            assert found.shape == expected.shape == (space.size,)
+            assert np.array_equal(found, expected)
+            assert found.flags.owndata and found.flags.writeable
+            assert path.fast(space, state) is not found
+            assert int(found.sum()) == len(legal_actions(state))
 
 
 def _partwise(observer: Any, state: GameState, seat: int) -> Any:

@@ -4,8 +4,9 @@ A pinning test in ``tests/accel/`` compares a fast path's drop-in with the core 
 it replaces, and names the fast paths it pins with ``@pytest.mark.pins(...)``; this test
 reads those marks from every test module beside it. The fast paths are the layer's own
 (``tajmahal.accel.FAST_PATHS``) and those of the AI interfaces, which stand above the
-layer and pair their functions with its drop-ins themselves (``tajmahal.ai.FAST_PATHS``,
-and ``tajmahal.ai.openspiel.FAST_PATHS`` when the OpenSpiel extra is installed).
+layer and pair their functions with its drop-ins themselves (``tajmahal.ai.FAST_PATHS``;
+``tajmahal.ai.openspiel.FAST_PATHS`` and ``tajmahal.ai.pettingzoo.FAST_PATHS`` when
+those extras are installed).
 """
 
 from __future__ import annotations
@@ -21,19 +22,24 @@ from tajmahal.accel import FastPath
 HERE = Path(__file__).resolve().parent
 
 
-def _openspiel_paths() -> tuple[FastPath[Any], ...]:
-    """The OpenSpiel adapter's fast paths (none without its extra, except under ``make
-    check``, which sets ``TAJMAHAL_REQUIRE_EXTRAS=1``)."""
+def _adapter_paths(module: str) -> tuple[FastPath[Any], ...]:
+    """An adapter's fast paths (none without its extra, except under ``make check``,
+    which sets ``TAJMAHAL_REQUIRE_EXTRAS=1``)."""
     try:
-        from tajmahal.ai import openspiel
+        found: tuple[FastPath[Any], ...] = importlib.import_module(module).FAST_PATHS
     except ImportError:
         if os.environ.get("TAJMAHAL_REQUIRE_EXTRAS") == "1":
             raise
         return ()
-    return openspiel.FAST_PATHS
+    return found
 
 
-FAST_PATHS: tuple[FastPath[Any], ...] = (*accel.FAST_PATHS, *ai.FAST_PATHS, *_openspiel_paths())
+FAST_PATHS: tuple[FastPath[Any], ...] = (
+    *accel.FAST_PATHS,
+    *ai.FAST_PATHS,
+    *_adapter_paths("tajmahal.ai.openspiel"),
+    *_adapter_paths("tajmahal.ai.pettingzoo"),
+)
 """Every fast path: the layer's, then the AI interfaces'."""
 
 

@@ -88,6 +88,23 @@ def test_states_pickle_and_clone() -> None:
     assert clone.history() == state.history()  # type: ignore[attr-defined]
 
 
+def test_a_game_keeps_its_configuration_through_pickles_copies_and_its_states() -> None:
+    """The game holds the configuration it was loaded with; a pickled or deep-copied game
+    is loaded again from its parameters, and a state's game is the game itself."""
+    import copy
+
+    game = pyspiel.load_game("tajmahal", {"players": 5, "setup": "seeded", "seed": 9})
+    config = game.config()
+    assert (config.players, config.seed, config.staged) == (5, 9, False)
+    state = game.new_initial_state()
+    assert state.get_game().config() is config
+    for again in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert str(again) == str(game)
+        assert again.config().parameters == config.parameters
+        assert again.config().space.actions == config.space.actions
+        assert str(again.new_initial_state()) == str(state)
+
+
 class PackageNames(pickle.Unpickler):
     """Reads a pickle as one written before the adapter became a package would be read:
     every name of the adapter looked up in ``tajmahal.ai.openspiel`` itself."""

@@ -36,6 +36,7 @@ from tajmahal.accel._ai import (
     PartwiseObserver,
     lazy_masked_observation,
     legal_ids,
+    legal_mask,
     shared_across_seeds,
 )
 from tajmahal.accel._collector import (
@@ -104,6 +105,7 @@ __all__ = [
     "legal_choices",
     "legal_digest",
     "legal_ids",
+    "legal_mask",
     "legal_strings",
     "parse_json_document",
     "read_record",

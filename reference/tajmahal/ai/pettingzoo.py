@@ -36,16 +36,40 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
-from tajmahal.accel import apply
+from tajmahal import accel
+from tajmahal.accel import FastPath, apply
 from tajmahal.agents import chance_seed
-from tajmahal.ai._action_space import action_space
+from tajmahal.ai._action_space import ActionSpace, action_space
 from tajmahal.ai._bounds import bounds
-from tajmahal.ai._fast_paths import LEGAL_IDS, MASKED_OBSERVATION, TENSOR_OBSERVER
+from tajmahal.ai._fast_paths import MASKED_OBSERVATION, TENSOR_OBSERVER
 from tajmahal.ai._tensor import ACTION_MASK, TensorLayout, TensorWriter, tensor_layout
 from tajmahal.engine import new_game, random_reshuffle, random_setup
 from tajmahal.model import Components, GameState, RuleSet, Step, default_components
 
-_legal_ids = LEGAL_IDS.chosen()
+
+def legal_mask(space: ActionSpace, state: GameState) -> Any:
+    """The action mask of ``state``: a new int8 array with one flag per id of ``space``,
+    1 at the ids of the legal decisions (:meth:`ActionSpace.legal_ids`)."""
+    mask = np.zeros(space.size, np.int8)
+    mask[space.legal_ids(state)] = 1
+    return mask
+
+
+LEGAL_MASK: FastPath[Callable[[ActionSpace, GameState], Any]] = FastPath(
+    core=legal_mask,
+    fast=accel.legal_mask,
+    buys=(
+        "the legal ids listed from tables of ids and set through a memory view: 15 to 20 % "
+        "of pettingzoo-masks and pettingzoo-observe of tools/bench/adapter_speed.py "
+        "(docs/ai.md)"
+    ),
+)
+"""The mask of a state's legal ids (paired here, as this module is an optional extra)."""
+
+FAST_PATHS = (LEGAL_MASK,)
+"""Every fast path of this module, each pinned to its function by ``tests/accel/``."""
+
+_legal_mask = LEGAL_MASK.chosen()
 _tensor_observer: Callable[[TensorLayout], TensorWriter] = TENSOR_OBSERVER.chosen()
 _masked_observation: Callable[[Callable[[], Any], Any], dict[str, Any]] = (
     MASKED_OBSERVATION.chosen()
@@ -162,8 +186,7 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         assert state.to_move is not None
         self.infos[self.agent_selection] = {}
         self.agent_selection = self.possible_agents[state.to_move]
-        mask = np.zeros(self.space.size, np.int8)
-        mask[_legal_ids(self.space, state)] = 1
+        mask = _legal_mask(self.space, state)
         self._current_mask = mask
         self.infos[self.agent_selection] = {ACTION_MASK: mask}
         return False
