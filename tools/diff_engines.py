@@ -5,11 +5,12 @@ prints how many games it took to reach each edge tag; then runs every entry of t
 catalogue of misreadings (``tajmahal.conformance.MISREADINGS``, in this process) in both
 comparison modes (with state digests, and with the legal actions and scores only) with
 the full shrinking budget, and prints for each what caught it: the field, the step
-where it was found (counted from 1), the length of the shrunk game, the step of the
-one-step position case, and the rule named first. Ends with a digest of the findings
-(shrinking is bounded by seconds as well as games, so a slower machine may shrink less
-and print another). Exit code 1 if the reference disagrees, an entry escapes, or the
-first rule named is not the entry's.
+where it was found (counted from 1), the length of the shortest game from the setup, the
+length of the shortest game from a position given to the engine (and the step after
+which it starts), the step of the one-step position case, and the rule named first.
+Ends with a digest of the findings (shrinking is bounded by seconds as well as games, so
+a slower machine may shrink less and print another). Exit code 1 if the reference
+disagrees, an entry escapes, or the first rule named is not the entry's.
 
 ``--only NAME,...`` runs some entries; ``--markdown`` prints the tables as Markdown.
 """
@@ -46,7 +47,7 @@ def _step(result: DiffResult) -> int:
 def _row(cells: list[str], markdown: bool) -> str:
     if markdown:
         return "| " + " | ".join(cells) + " |"
-    widths = (26, 13, 13, 5, 5, 6, 5)
+    widths = (26, 13, 13, 5, 7, 15, 5)
     return " ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=False))
 
 
@@ -84,9 +85,10 @@ def main() -> int:
             print(_row([tag, str(count), shown], markdown))
             findings.append(f"tag {tag} {count} {first}")
     names = [name for name in arguments.only.split(",") if name] or list(MISREADINGS)
-    print(_row(["entry", "mode", "field", "step", "shrunk", "case", "first rule named"], markdown))
+    header = ["entry", "mode", "field", "step", "shrunk", "from a position", "case"]
+    print(_row([*header, "first rule named"], markdown))
     if markdown:
-        print("|---|---|---|--:|--:|--:|---|")
+        print("|---|---|---|--:|--:|--:|--:|---|")
     for name in names:
         entry = MISREADINGS[name]
         for mode, compare in MODES.items():
@@ -109,12 +111,14 @@ def main() -> int:
             named = named_first == entry.rule
             failed |= not named
             case = result.case.step if result.case is not None else None
+            shortest = result.shrunk.shortest
             cells = [
                 name,
                 mode,
                 divergence.field,
                 str(_step(result)),
-                str(result.shrunk.shortest.steps),
+                str(result.shrunk.setup_steps),
+                f"{shortest.length} after {shortest.start}" if shortest.start else "-",
                 str(case) if case is not None else "-",
                 named_first if named else f"WRONG: {named_first} (expected {entry.rule})",
             ]

@@ -117,7 +117,8 @@ def main(argv: list[str] | None = None) -> int:
         write_atomic(arguments.write, markdown(tallies, read_runs()))
     print("\n".join(table_row(module, tally) for module, tally in sorted(tallies.items())))
     if problems:
-        print(f"{len(problems)} surviving mutant(s) not classified", file=sys.stderr)
+        mutants = "surviving mutant" if len(problems) == 1 else "surviving mutants"
+        print(f"{len(problems)} {mutants} not classified", file=sys.stderr)
         return 1
     return 0
 

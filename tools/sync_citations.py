@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             )
         return 1
     if not arguments.check:
-        print(f"{len(stale)} clause file(s) rewritten")
+        print(f"{len(stale)} clause {'file' if len(stale) == 1 else 'files'} rewritten")
     return 0
 
 

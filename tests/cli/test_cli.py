@@ -171,7 +171,7 @@ def test_verify_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     captured = capsys.readouterr()
     line = _one_error_line(captured.err)
     assert str(missing) in line
-    assert captured.out.startswith("1 file(s): 0 conform, 0 diverge, 1 bad input")
+    assert captured.out.startswith("1 file: 0 conform, 0 diverge, 1 bad input")
 
 
 def test_malformed_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -122,6 +122,39 @@ def test_several_matches_print_whole_statements(
     assert "..." not in out
 
 
+def _weaker(out: str) -> list[str]:
+    """The ids named on the line of weaker matches, in the order printed."""
+    line = out.split("weaker match", 1)[1] if "weaker match" in out else ""
+    return re.findall(r"(?:TM|RUL)\.[A-Z0-9_.]+[A-Z0-9]", line)
+
+
+def test_weak_matches_come_last_named_by_id(capsys: pytest.CaptureFixture[str]) -> None:
+    """For "monk tie", a ruling holding "tie" only in its reasoning, and a ruling about the
+    order of a rulebook's paragraphs, come after the answers, by id only."""
+    no_city = _ruling("RUL.REWARD.NO_LEGAL_CITY")
+    assert "tie" not in " ".join(str(no_city[key]) for key in ("title", "question", "resolution"))
+    assert "tie" in no_city["reasoning"]
+    order = _ruling("RUL.TEXT.WITHDRAWAL_EXAMPLE_ORDER")
+    assert order["category"] == "translation"
+    assert not re.search(r"\b(monk|tie)", order["title"])
+    out = _rule(capsys, "monk", "tie")
+    listed, weaker = _listed(out), _weaker(out)
+    assert listed == ["RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL", "TM.WITHDRAW.MAJORITY.STRICT"]
+    assert {"RUL.REWARD.NO_LEGAL_CITY", "RUL.TEXT.WITHDRAWAL_EXAMPLE_ORDER"} <= set(weaker)
+    assert out.index("TM.WITHDRAW.MAJORITY.STRICT") < out.index("weaker match")
+
+
+def test_a_phrase_is_not_found_in_a_longer_word(capsys: pytest.CaptureFixture[str]) -> None:
+    """The words "same city" are also looked for as "beside", never as "besides" (a ruling asks
+    what a player draws "besides the display picks")."""
+    assert "besides" in _ruling("RUL.WITHDRAW.WITHOUT_PLAYING")["question"]
+    out = _rule(capsys, "two", "palaces", "same", "city")
+    listed = _listed(out)
+    assert listed[0] == "RUL.REWARD.TWO_PALACES_PER_CITY"
+    assert "TM.REWARD.TWO_PALACES_PER_CITY" in listed[:3]
+    assert "RUL.WITHDRAW.WITHOUT_PLAYING" not in out
+
+
 def test_a_symbol_finds_the_statement_in_general_terms(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

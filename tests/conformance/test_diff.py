@@ -157,6 +157,7 @@ def test_the_html_page_shows_the_boards_around_the_step(
     out, page = tmp_path / "found.json", tmp_path / "found.html"
     arguments = ["--engine", _wrong("anticlockwise"), "--games", "2", "--seed", "3"]
     arguments += ["--shrink-budget", "5", "--out", str(out), "--html", str(page)]
+    arguments += ["--case", str(tmp_path / "case.json")]
     assert main(["diff", *arguments]) == 1
     text = page.read_text(encoding="utf-8")
     step = len(read_record(out).steps)  # the record ends with the step that disagrees

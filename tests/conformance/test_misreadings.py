@@ -37,9 +37,10 @@ from tajmahal.conformance import (
     run_diff,
 )
 from tajmahal.conformance._cases import Rejected
-from tajmahal.engine import new_game, random_reshuffle, random_setup
+from tajmahal.engine import apply, new_game, random_reshuffle, random_setup
 from tajmahal.errors import IllegalActionError
 from tajmahal.model import RULE_OPTIONS, GameState, default_components, parse_action
+from tajmahal.notation import state_to_json
 from tajmahal.records import Record, Recorder, write_record
 from tajmahal.registry import load_registry
 
@@ -176,6 +177,61 @@ def test_a_disagreement_becomes_a_one_step_position_case(tmp_path: Path) -> None
     assert failure.case == only["id"]
 
 
+@pytest.mark.parametrize("name", ["reshuffle-between-visits", "no-last-exchange"])
+def test_a_disagreement_at_the_end_of_the_game_shrinks_to_one_step_from_a_late_position(
+    name: str,
+) -> None:
+    """Compared on the legal actions and scores, these misreadings show only in the
+    final scoring of a whole game (well over a hundred steps). Given the position before
+    the last step, the engine disagrees in that one step: the shortest game starts
+    there, and its last step is the position case."""
+    entry = MISREADINGS[name]
+    result = _diff(name, NO_DIGEST)
+    assert result.shrunk is not None and result.case is not None
+    shortest = result.shrunk.shortest
+    divergence = shortest.divergence
+    assert divergence is not None and divergence.field == "scores"
+    assert shortest.length == 1 and shortest.start == shortest.steps - 1
+    assert shortest.start >= 100 and divergence.step == shortest.steps
+    assert result.shrunk.setup_steps >= 100
+    assert result.case.step == shortest.steps
+    assert result.hypotheses and result.hypotheses[0].rule == entry.rule
+    # The engine, given that position, scores the last step otherwise than the reference.
+    state = new_game(COMPONENTS, shortest.plan.players, shortest.setup, shortest.plan.rules)
+    for action in shortest.actions[:-1]:
+        state = apply(state, action)
+    engine = LocalEngine(entry.engine, COMPONENTS)
+    engine.start()
+    assert engine.request({"op": "new", "state": state_to_json(state)})["ok"]
+    answer = engine.request({"op": "apply", "action": str(shortest.actions[-1])})
+    assert answer["ok"] and answer["scores"] != list(apply(state, shortest.actions[-1]).scores)
+
+
+def test_a_position_case_comes_out_when_the_engines_part_long_before_it_shows(
+    tmp_path: Path,
+) -> None:
+    """An engine that keeps the influence tiles of a special card it already holds
+    differs, without state digests, only in legal actions many steps later (more than
+    the 16 steps a game shrunk from the setup is searched back). Shrunk from a position,
+    the game starts before the parting step, and the case is that step: the reference
+    passes it, the engine fails it."""
+    result = _diff("keep-tiles", NO_DIGEST, budget=60)
+    assert result.shrunk is not None and result.case is not None
+    shortest = result.shrunk.shortest
+    divergence = shortest.divergence
+    assert divergence is not None and divergence.field == "legal"
+    case = result.case
+    assert case.document is not None and case.step is not None, case.note
+    assert shortest.start < case.step and divergence.step - case.step > 16
+    (tmp_path / "case.json").write_text(json.dumps(case.document), encoding="utf-8")
+    files = load_cases([tmp_path / "case.json"])
+    (only,) = files[0].cases
+    assert only["id"].startswith("RUL.SPECIAL.ALREADY_HELD/")
+    assert not run_cases(files, ReferenceEngine()).failures
+    (failure,) = run_cases(files, _Misread(entry=MISREADINGS["keep-tiles"])).failures
+    assert failure.case == only["id"]
+
+
 @attrs.frozen
 class _Misread(ReferenceEngine):
     """A catalogue entry behind the position cases' runner."""
@@ -239,3 +295,35 @@ def test_verify_names_the_misreading_first(
     assert likely.endswith(f": {entry.rule}") or f": {entry.rule} (" in likely, likely
     (only,) = json.loads(report.read_text(encoding="utf-8"))["files"]
     assert only["explanation"]["hypotheses"][0]["rule"] == entry.rule
+
+
+@pytest.mark.parametrize(
+    ("name", "rule"),
+    [
+        ("tie-wins", "TM.WITHDRAW.MAJORITY.STRICT"),
+        ("zero-wins", "RUL.MAJORITY.ZERO_SYMBOLS"),
+        ("compare-withdrawn", "RUL.MAJORITY.REMAINING_PLAYERS"),
+    ],
+)
+def test_when_only_digests_differ_the_misread_rule_is_ranked_first(
+    name: str, rule: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record carries state digests, not state documents: ``verify`` knows only that
+    the position after a withdrawal differs. The rule the reproducing misreading
+    concerns heads the ranked rules (not the withdrawal's own clauses, such as
+    TM.WITHDRAW.ONCE_PER_VISIT), in the text and in the JSON report."""
+    path, report = tmp_path / "game.json", tmp_path / "report.json"
+    record = _recorded_by(MISREADINGS[name])
+    steps = tuple(attrs.evolve(step, clauses=(), tags=None, legal=None) for step in record.steps)
+    write_record(attrs.evolve(record, steps=steps), path)
+    arguments = ["verify", str(path), "--report", "json", "--output", str(report)]
+    assert main(arguments) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert any(line.startswith("  state digest after step ") for line in lines), lines
+    heading = lines.index("  rules, likeliest first:")
+    assert lines[heading + 1].startswith(f"    {rule}: "), lines[heading:]
+    (only,) = json.loads(report.read_text(encoding="utf-8"))["files"]
+    explanation = only["explanation"]
+    assert explanation["differences"] == [] and explanation["digests"]
+    assert explanation["rules"][0]["id"] == rule
+    assert "TM.WITHDRAW.ONCE_PER_VISIT" not in [ranked["id"] for ranked in explanation["rules"]]

@@ -64,7 +64,7 @@ def test_every_file_is_checked_after_a_bad_one(folder: Path) -> None:
         "nested.json": Outcome.OK,
     }
     assert report.exit_code == 2
-    assert report.summary().startswith("4 file(s): 2 conform, 1 diverge, 1 bad input")
+    assert report.summary().startswith("4 files: 2 conform, 1 diverge, 1 bad input")
 
 
 def test_exit_codes(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:

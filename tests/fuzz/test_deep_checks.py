@@ -130,7 +130,7 @@ def test_a_view_without_its_own_hand_is_found(monkeypatch: pytest.MonkeyPatch) -
         return attrs.evolve(seen, players=tuple(players))
 
     monkeypatch.setattr(secrets, "view", no_hand)
-    assert "player 0's view does not show their own hand" in list(views_hide_secrets(state))
+    assert "P0's view does not show its own hand" in list(views_hide_secrets(state))
 
 
 def unreadable(state: GameState) -> Iterator[GameState]:

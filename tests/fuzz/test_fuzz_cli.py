@@ -63,8 +63,8 @@ def test_shards_run_and_merge_on_the_command_line(
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["--agents", "nobody"], "--agents: unknown player type(s) nobody"),
-        (["--find", "nothing"], "--find: unknown tag(s) nothing"),
+        (["--agents", "nobody"], "--agents: unknown player type nobody"),
+        (["--find", "nothing"], "--find: unknown tag nothing"),
         (["--players", "2"], "--players: choose among 3, 4 and 5"),
         (["--rules", "colour_change_first_turn=never"], "unknown value 'never'"),
     ],
@@ -173,15 +173,25 @@ def test_a_counterexample_of_an_engine_is_reproduced_with_the_engine(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Named after what broke, shrunk; ``fuzz reproduce --engine`` replays it through the
-    engine again: the wrong engine still fails, the reference passes."""
+    engine again: the wrong engine still fails, the reference passes. Every
+    counterexample's message, the shrunk one's included, leads with the misreading
+    that reproduces the engine."""
     wrong = _engine_command("-m", "tajmahal.cli", "serve", "--misread", "tie-wins")
     assert _fuzz_three_players(6, tmp_path, wrong, "--max-counterexamples", "1") == 1
     out = capsys.readouterr().out
     line = next(line for line in out.splitlines() if line.startswith("COUNTEREXAMPLE"))
     assert line.startswith("COUNTEREXAMPLE engine-state_digest game ") and "shrunk to" in line
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    lead = "your engine plays as if a withdrawing player wins every force of which they "
+    rule = ": TM.WITHDRAW.MAJORITY.STRICT; step "
+    for entry in [*summary["counterexamples"], *summary["shrunk"]]:
+        assert entry["message"].startswith(lead) and rule in entry["message"], entry
+    assert summary["shrunk"] and summary["shrunk"][0]["file"].endswith("-shrunk.json")
     (why,) = sorted((tmp_path / "counterexamples").glob("*-shrunk.why.json"))
     assert main(["fuzz", "reproduce", str(why), "--engine", wrong]) == 1
-    assert capsys.readouterr().out.startswith(f"STILL FAILS {why}: step ")
+    reproduced = capsys.readouterr().out
+    assert reproduced.startswith(f"STILL FAILS {why}: step "), reproduced
+    assert f": engine-state_digest: {lead}" in reproduced and rule in reproduced
     reference = _engine_command("-m", "tajmahal.cli", "serve")
     assert main(["fuzz", "reproduce", str(why), "--engine", reference]) == 0
     assert "the engine agrees at every step" in capsys.readouterr().out

@@ -183,7 +183,7 @@ def test_a_folder_verified_with_its_report_inside_verifies_the_same_again(
     report = folder / "report.json"
     first = run("verify", str(folder), "--report", "json", "--output", str(report), expect={0})
     second = run("verify", str(folder), "--report", "json", "--output", str(report), expect={0})
-    assert "2 file(s): 2 conform" in first[1] and "2 file(s): 2 conform" in second[1]
+    assert "2 files: 2 conform" in first[1] and "2 files: 2 conform" in second[1]
     assert json.loads(report.read_text(encoding="utf-8"))["summary"]["files"] == 2
     run("verify", str(folder), expect={0})
 
@@ -239,7 +239,7 @@ def test_special_files_in_a_verified_folder_are_reported(
     assert "dangling.json: dangling symbolic link" in err
     assert "zero.json: larger than the limit" in err
     assert "socket.json: cannot be read" in err
-    assert "6 file(s)" in out
+    assert "6 files" in out
 
 
 def test_fuzz_refuses_an_empty_output_folder(

@@ -73,9 +73,9 @@ def test_at_most_one_extra_card_per_play() -> None:
 @pytest.mark.clause("TM.PLAY.ONE_COLOURED")
 def test_a_card_not_in_hand_cannot_be_played() -> None:
     state = three()
-    with pytest.raises(IllegalActionError, match="red-03 is not in player 0's hand"):
+    with pytest.raises(IllegalActionError, match="red-03 is not in P0's hand"):
         run(state, "play red-03")
-    with pytest.raises(IllegalActionError, match="white-02 is not in player 0's hand"):
+    with pytest.raises(IllegalActionError, match="white-02 is not in P0's hand"):
         run(state, "play red-01 white-02")
     assert apply(state, legal_actions(state)[0]) != state
 

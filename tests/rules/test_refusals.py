@@ -99,7 +99,7 @@ def test_playing_a_card_one_does_not_hold_names_the_hand_rule() -> None:
     assert refused(opening, "play red-99") == "TM.PLAY.FROM_HAND"
     assert refused(opening, "play red-02 nosuch-card") == "TM.PLAY.FROM_HAND"
     # The first card is checked first: both unknown names the first.
-    assert message(opening, "play red-99 white-99") == "red-99 is not in player 0's hand"
+    assert message(opening, "play red-99 white-99") == "red-99 is not in P0's hand"
 
 
 @pytest.mark.clause("TM.PLAY.NEVER_ALONE", "TM.PLAY.THREE_FORMS", "TM.PLAY.ONE_COLOURED")
@@ -172,7 +172,7 @@ def test_a_placement_refusal_says_where_the_palace_may_go() -> None:
         "B1 lies in province B; a palace must go in the current province A (allowed: A2, A3, A4)"
     )
     assert message(placing(("A1", 1)), "palace A1") == (
-        "a palace cannot go in A1, which holds player 0 (crown), player 1; allowed: A2, A3, A4"
+        "a palace cannot go in A1, which holds P0 (crown), P1; allowed: A2, A3, A4"
     )
     assert message(crowning(), "crown B1") == (
         "B1 lies in province B; the crown palace must go in the current province A "
@@ -180,7 +180,7 @@ def test_a_placement_refusal_says_where_the_palace_may_go() -> None:
     )
     rules = RuleSet(crown_beside_own_palace=Permission.FORBIDDEN)
     assert message(crowning(("A2", 0), rules=rules), "crown A2") == (
-        "the crown palace cannot go in A2, which holds player 0; allowed: A1, A3, A4"
+        "the crown palace cannot go in A2, which holds P0; allowed: A1, A3, A4"
     )
 
 
@@ -212,9 +212,9 @@ def test_a_reshuffle_refusal_says_which_cards_are_wrong() -> None:
 @pytest.mark.parametrize(
     ("moves", "text", "expected"),
     [
-        ((), "play violet-02", "violet-02 is not in player 0's hand"),
-        ((), "play red-02 white-02", "white-02 is not in player 0's hand"),
-        (("withdraw",), "take white-06", "player 0 takes 2 different card(s) from the display"),
+        ((), "play violet-02", "violet-02 is not in P0's hand"),
+        ((), "play red-02 white-02", "white-02 is not in P0's hand"),
+        (("withdraw",), "take white-06", "P0 takes 2 different cards from the display"),
     ],
 )
 def test_with_or_without_events_a_move_is_refused_alike(
@@ -238,19 +238,19 @@ def test_with_or_without_events_a_move_is_refused_alike(
         (
             (),
             "take white-06 white-07",
-            "player 0 must play cards or withdraw now, not take white-06 white-07",
+            "P0 must play cards or withdraw now, not take white-06 white-07",
             "TM.TURN.CHOICE",
         ),
         (
             ("withdraw",),
             "play red-02",
-            "player 0 must take cards from the display now, not play red-02",
+            "P0 must take cards from the display now, not play red-02",
             "TM.WITHDRAW.PICK_TWO",
         ),
         (
             ("withdraw",),
             "withdraw",
-            "player 0 must take cards from the display now, not withdraw",
+            "P0 must take cards from the display now, not withdraw",
             "TM.WITHDRAW.PICK_TWO",
         ),
     ],
@@ -274,7 +274,7 @@ def test_a_play_while_a_palace_is_owed_is_refused_with_or_without_events() -> No
         with pytest.raises(IllegalActionError) as caught:
             applying(state, parse_action("play red-02"))
         assert (str(caught.value), caught.value.clause) == (
-            "player 0 must place a palace or the crown palace now, not play red-02",
+            "P0 must place a palace or the crown palace now, not play red-02",
             "TM.REWARD.PLACE_AT_ONCE",
         )
 
@@ -283,9 +283,7 @@ def test_a_play_while_a_palace_is_owed_is_refused_with_or_without_events() -> No
 def test_a_palace_refusal_names_the_unknown_city_the_palace_not_owed_and_the_open_cities() -> None:
     assert message(placing(), "palace Q9") == "unknown city 'Q9'"
     # Seat 0 won only the crown palace with red-05: no normal palace is owed.
-    assert message(crowning(), "palace A2") == (
-        "player 0 owes no normal palace (only the crown palace)"
-    )
+    assert message(crowning(), "palace A2") == ("P0 owes no normal palace (only the crown palace)")
     # When the ruling allows a palace beside one's own crown, A1 (seat 0's crown) is open.
     rules = RuleSet(own_palace_beside_own_crown=Permission.ALLOWED)
     allowed = run(

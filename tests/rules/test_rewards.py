@@ -35,7 +35,7 @@ def test_one_palace_per_tile_in_an_empty_city_of_the_current_province() -> None:
     assert state.step is Step.PLACE and state.to_move == 0
     assert legal(state) == {"palace A1", "palace A3", "palace A4"}
     assert palace_cities(state, 0) == ("A1", "A3", "A4")
-    with pytest.raises(IllegalActionError, match="cannot go in A2, which holds player 1"):
+    with pytest.raises(IllegalActionError, match="cannot go in A2, which holds P1"):
         run(state, "palace A2")
     with pytest.raises(IllegalActionError, match="current province A"):
         run(state, "palace B1")

@@ -25,6 +25,7 @@ from docpages.common import name_books
 from docpages.figures import replay_example
 from docpages.interfaces import CLI_EXAMPLES
 from docpages.ruling_questions import RULING_QUESTIONS
+from docpages.walkthrough import walkthrough_trace
 from tajmahal import cli
 from tajmahal.model import RULE_OPTIONS
 from tajmahal.registry._registry import registry_from_sources
@@ -63,6 +64,28 @@ def test_the_walkthrough_has_twelve_visits_and_pictures(pages: Path) -> None:
     text = (pages / "walkthrough.md").read_text(encoding="utf-8")
     assert [f"## Visit {n}" in text for n in range(1, 13)] == [True] * 12
     assert len(list((pages / "walkthrough").glob("visit-*.svg"))) == 12
+
+
+def test_the_walkthrough_numbers_each_step_as_replay_does(
+    pages: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each step's first line on the page carries the number `tajmahal replay` gives it,
+    so that `tajmahal show RECORD --step N` finds the position after it."""
+    assert cli.main(["replay", str(walkthrough_trace())]) == 0
+    replayed: dict[int, str] = {}
+    for line in capsys.readouterr().out.splitlines():
+        found = re.fullmatch(r" *(\d+)  (\S.*)", line)
+        if found:
+            replayed[int(found[1])] = " ".join(found[2].split())
+    shown: dict[int, str] = {}
+    text = (pages / "walkthrough.md").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        found = re.fullmatch(r"- \*\*(\d+)\*\* (.*?)(?: — .*)?", line)
+        if found:  # a step going on in the next visit is numbered there again
+            shown.setdefault(int(found[1]), found[2].replace("\\|", "|"))
+    assert len(shown) > 100
+    assert shown == replayed
+    assert list(shown) == sorted(shown)
 
 
 def test_the_worked_examples_are_placed_on_their_pages(pages: Path) -> None:

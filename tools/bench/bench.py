@@ -98,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     games = arguments.games
     print(
         f"games:            {games} ({arguments.players} players, seeds "
-        f"{arguments.seed}..{arguments.seed + games - 1}), best of {len(runs)} run(s)"
+        f"{arguments.seed}..{arguments.seed + games - 1}), best of {len(runs)} "
+        f"{'run' if len(runs) == 1 else 'runs'}"
     )
     if arguments.rule:
         print(f"rules:            {', '.join(sorted(arguments.rule))}")

@@ -66,12 +66,15 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
         "",
         f"The golden record `{relative}` ({record.players} players, "
         f"{len(record.steps)} steps), replayed by the reference engine. For each visit: what "
-        "happened, from the engine's events (the same text as `tajmahal replay`), and the "
-        "clauses and rulings that decided each event; the points of the visit by source; "
-        "then the board after the visit "
-        "(`tajmahal show " + relative + " --step N --svg board.svg`): the court, the display "
-        "and each player's cards and tiles under it, and a legend; the province outlined in "
-        "red is the one visited next.",
+        "happened, in the words of `tajmahal replay`, and the clauses and rulings that "
+        "decided each event; the points of the visit by source; then the board after the "
+        "visit (`tajmahal show " + relative + " --step N --svg board.svg`): the court, the "
+        "display and each player's cards and tiles under it, and a legend; the province "
+        "outlined in red is the one visited next.",
+        "",
+        "Each step begins with its number, as in `tajmahal replay`, and what followed from "
+        "it in the same step hangs below it. `tajmahal show " + relative + " --step N` shows "
+        "the position after step N.",
         "",
         "Rule set: " + ", ".join(f"`{k}={v}`" for k, v in record.rules.to_json().items()) + ".",
         "",
@@ -93,7 +96,9 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
         if not after.is_over:
             caption += f"; next: province {after.current_province}"
         writer.write(picture, position_svg(after, names, caption))
-        lines.extend(visit_lines)
+        # The steps in a container whose clause and ruling links are small, as sources.
+        heading, steps = visit_lines[:4], visit_lines[4:]
+        lines.extend([*heading, ":::{container} walkthrough-steps", *steps, ":::"])
         lines.extend(["", *points_table(points, after.scores, names)])
         points.clear()
         lines.extend(
@@ -109,22 +114,29 @@ def walkthrough_page(writer: Writer, index: Index, components: Components) -> No
 
     previous = state
     for replayed in replay_steps(record, components, relative):
+        numbered = False  # the step's first line carries its number, the others hang below
         for event in replayed.events:
             if event.kind is EventKind.VISIT:
                 close_visit(replayed.after, replayed.index + 1)
                 visit_number = event.counts[0] if event.counts else visit_number + 1
                 header = event_lines([event], names, replayed.after)[-1].strip("\n= ")
                 visit_lines = [f"## Visit {visit_number}", "", header + ".", ""]
+                numbered = False  # the step goes on in the new visit: number it there too
                 continue
             if event.points and event.seat is not None:
                 points[(event.seat, str(event.source or "bonus-card"))] += event.points
             texts = event_lines([event], names, replayed.after)
             if not texts:
                 continue
-            where = f"{relative} step {replayed.index + 1}"
+            where = f"{relative} step {replayed.number}"
             why = [c for c in event.clauses if index.known(c, where)]
             because = " — " + ", ".join(id_link(c) for c in why) if why else ""
-            visit_lines.append(f"- {one_line(texts[0].strip())}{because}")
+            text = f"{one_line(texts[0].strip())}{because}"
+            if numbered:
+                visit_lines.append(f"  - {text}")
+            else:
+                visit_lines.append(f"- **{replayed.number}** {text}")
+                numbered = True
         previous = replayed.after
     close_visit(previous, len(record.steps))
     final = previous

@@ -23,7 +23,9 @@ nothing is patched into a core module.
 With ``TAJMAHAL_PLAIN=1`` in the environment (:data:`PLAIN_VARIABLE`) every function of
 this package is the core function itself and every setting leaves things as they are,
 so the whole package runs on the plain core (CI verifies the golden corpus and runs the
-position cases and perft that way too).
+position cases and perft that way too). A list of core function names instead
+(``TAJMAHAL_PLAIN=state_digest,legal_digest``) switches off those fast paths alone, which
+is how what each one buys is measured.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from tajmahal.accel._collector import (
     fewer_collections,
 )
 from tajmahal.accel._engine import ChoiceTables, action_tables, legal_choices
-from tajmahal.accel._path import ENABLED, PLAIN_VARIABLE, FastPath
+from tajmahal.accel._path import ENABLED, PLAIN_NAMES, PLAIN_VARIABLE, FastPath
 from tajmahal.records import ReplayFunctions, SchemaVouch
 
 FAST_PATHS: tuple[FastPath[Any], ...] = (
@@ -68,9 +70,12 @@ legal_strings = _notation.LEGAL_STRINGS.chosen()
 legal_digest = _notation.LEGAL_DIGEST.chosen()
 read_record = _records.READ_RECORD.chosen()
 
-schema_vouch: SchemaVouch | None = _records.vouch if ENABLED else None
+schema_vouch: SchemaVouch | None = (
+    _records.vouch if _records.READ_RECORD.chosen() is _records.READ_RECORD.fast else None
+)
 """The quicker schema check that reading a record may ask first (the compiled validator,
-see ``tajmahal.records.SchemaVouch``); None under ``TAJMAHAL_PLAIN=1``."""
+see ``tajmahal.records.SchemaVouch``); None when the fast ``read_record`` is switched off
+(``TAJMAHAL_PLAIN=1`` or ``TAJMAHAL_PLAIN=read_record``)."""
 
 REPLAY = ReplayFunctions(
     state_digest=state_digest,
@@ -88,6 +93,7 @@ __all__ = [
     "ENABLED",
     "FAST_PATHS",
     "GENERATION_0_THRESHOLD",
+    "PLAIN_NAMES",
     "PLAIN_VARIABLE",
     "REPLAY",
     "ChoiceTables",

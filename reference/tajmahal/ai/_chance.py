@@ -13,7 +13,7 @@ into draws of one piece each (at most 96 outcomes, one per card):
   (sorted by province id; tile 12 always lies on Agra's, TM.SETUP.PROVINCE.AGRA_TWELVE),
   the bonus tiles of the fortresses other than Agra (sorted by city id; the Taj Mahal
   tile lies on Agra, TM.SETUP.BONUS.TAJ), then the shuffled cards one by one (six for
-  seat 0, six for seat 1, ..., the display, then the draw pile top first), then the
+  seat 0, six for seat 1, ..., the display, then the deck top card first), then the
   start player. Every draw is uniform over what is left, so a finished dealing has
   exactly the distribution of a shuffled setup.
 * :class:`Shuffling` draws the new deck of a reshuffle card by card, top first, each
@@ -95,7 +95,7 @@ class Dealing:
     bonus_tiles: tuple[str, ...] = ()
     """Tiles drawn for the non-Agra fortresses, in sorted city order."""
     cards: tuple[CardId, ...] = ()
-    """Cards drawn: hands seat by seat, the display, then the draw pile top first."""
+    """Cards drawn: hands seat by seat, the display, then the deck top card first."""
 
     def _provinces(self) -> tuple[str, ...]:
         return _deal_order(self.components)[0]

@@ -38,6 +38,8 @@ from tajmahal.verification import Explanation, HtmlDivergence, divergence_html
 
 EXIT_OK = 0
 EXIT_FAILED = 1
+SHOWN_STEPS = 8
+"""The steps from a position the text report lists (the record holds them all)."""
 
 
 def _fixed_rules(options: list[str]) -> dict[str, str]:
@@ -93,6 +95,9 @@ def report(result: DiffResult, out: str | None, case_out: str | None = None) -> 
             "ruleset": shortest.plan.rules.to_json(),
             "original_steps": result.shrunk.original.steps,
             "shrunk_steps": shortest.steps,
+            "start": shortest.start,
+            "from_start": [str(action) for action in shortest.actions[shortest.start :]],
+            "setup_steps": result.shrunk.setup_steps,
             "replays": result.shrunk.replays,
             "record": out,
             "case": None
@@ -147,9 +152,16 @@ def _print_body(document: dict[str, Any], explanation: Explanation | None) -> No
         print(f"  the engine's reason: {found['engine_clause']}")
     print(
         f"  found in game {found['game']} after {found['original_steps']} steps; shrunk to "
-        f"{found['shrunk_steps']} steps with {found['players']} players "
+        f"{found['setup_steps']} steps with {found['players']} players "
         f"({found['replays']} replays)"
     )
+    start, steps = found["start"], found["from_start"]
+    if start:
+        shown = "; ".join(steps[:SHOWN_STEPS]) + ("; ..." if len(steps) > SHOWN_STEPS else "")
+        print(
+            f"  and to {len(steps)} step{'s' if len(steps) != 1 else ''} from the position "
+            f"after step {start} (given to the engine with new and state): {shown}"
+        )
     if found["record"]:
         print(f"  record written to {found['record']}")
     case = found["case"]
@@ -265,7 +277,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         type=output_file,
         default="diff-divergence.json",
         metavar="FILE",
-        help="where to write the shrunk game record",
+        help="where to write the shrunk game record (from the setup, also when the engine "
+        "was given a position of it)",
     )
     parser.add_argument(
         "--case",

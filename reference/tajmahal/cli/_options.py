@@ -51,7 +51,7 @@ def compared_fields(spec: str) -> frozenset[str]:
     unknown = sorted(fields - OPTIONAL_FIELDS)
     if unknown:
         raise TajMahalError(
-            f"--compare: unknown field(s) {', '.join(unknown)} "
+            f"--compare: unknown {'field' if len(unknown) == 1 else 'fields'} {', '.join(unknown)} "
             f"(known: {', '.join(sorted(OPTIONAL_FIELDS))})"
         )
     return fields

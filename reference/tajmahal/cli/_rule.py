@@ -8,8 +8,10 @@ statements that use the general terms, and the words the glossary avoids find it
 statement and the rulings that settle it (for a ruling: its question, the answer, the
 options), then how the rulebooks differ and each rulebook's citation. Several matches
 are printed best first with their whole statements, the first few with their answers;
-none exits with code 1. The registry is read from the source checkout when there is one,
-else from the copy packaged with :mod:`tajmahal.registry`.
+weaker matches, holding some words only in their background (how the rulebooks differ,
+the reasoning), are named by id after them. None exits with code 1. The registry is read
+from the source checkout when there is one, else from the copy packaged with
+:mod:`tajmahal.registry`.
 """
 
 from __future__ import annotations
@@ -118,27 +120,35 @@ def match_lines(entry: dict[str, Any], registry: Registry, answer: bool) -> list
 def _rule(arguments: argparse.Namespace) -> int:
     registry = load_registry()
     query = " ".join(arguments.query)
-    found, every_word = find(registry, query)
-    if not found:
+    matches = find(registry, query)
+    if not matches.entries:
         print(f"no clause or ruling matches {query!r}")
         return 1
-    if len(found) == 1 and every_word:
+    # Weak matches (words only in the background) are named after the strong ones, if any.
+    strong = matches.strong or len(matches.entries)
+    found, weaker = matches.entries[:strong], matches.entries[strong:]
+    if len(found) == 1 and matches.every_word:
         entry = found[0]
         lines = ruling_lines(entry) if "says" in entry else clause_lines(entry, registry)
         print("\n".join(lines))
-        return 0
-    count = f"{len(found)} {'match' if len(found) == 1 else 'matches'}"
-    if every_word:
-        print(f"{count}, best first (give an id for everything about one):")
     else:
-        print(f"nothing holds every word of {query!r}; {count} with the most of them:")
-    for rank, entry in enumerate(found[:LISTED]):
+        count = f"{len(found)} {'match' if len(found) == 1 else 'matches'}"
+        if matches.every_word:
+            print(f"{count}, best first (give an id for everything about one):")
+        else:
+            print(f"nothing holds every word of {query!r}; {count} with the most of them:")
+        for rank, entry in enumerate(found[:LISTED]):
+            print()
+            print("\n".join(match_lines(entry, registry, rank < SHOWN_WITH_ANSWER)))
+        rest = found[LISTED:]
+        if rest:
+            print()
+            print("\n".join(_wrap(f"{len(rest)} more: {', '.join(e['id'] for e in rest)}", "")))
+    if weaker:
+        count = f"{len(weaker)} weaker {'match' if len(weaker) == 1 else 'matches'}"
+        ids = ", ".join(entry["id"] for entry in weaker)
         print()
-        print("\n".join(match_lines(entry, registry, rank < SHOWN_WITH_ANSWER)))
-    rest = found[LISTED:]
-    if rest:
-        print()
-        print("\n".join(_wrap(f"{len(rest)} more: {', '.join(e['id'] for e in rest)}", "")))
+        print("\n".join(_wrap(f"{count}, some words only in the background: {ids}", "")))
     return 0
 
 

@@ -21,7 +21,13 @@ from tajmahal.agents import PLAYER_TYPES
 from tajmahal.conformance._divergence import OPTIONAL_FIELDS
 from tajmahal.conformance._foreign import EngineFailure, ForeignEngine
 from tajmahal.conformance._lockstep import Chooser, GamePlan, Played, observed_record, play_plan
-from tajmahal.conformance._position_case import PositionCase, position_case
+from tajmahal.conformance._position_case import (
+    PositionCase,
+    divergence_index,
+    game_states,
+    position_case,
+)
+from tajmahal.engine import new_game, random_setup
 from tajmahal.model import (
     RULE_OPTIONS,
     Action,
@@ -34,6 +40,7 @@ from tajmahal.model import (
     Step,
     Withdraw,
 )
+from tajmahal.notation import state_to_json
 from tajmahal.verification import Hypothesis, HypothesisTester
 
 POLICIES = ("edge", *PLAYER_TYPES)
@@ -56,9 +63,19 @@ class Shrunk:
     original: Played
     """The game as first found."""
     shortest: Played
-    """The shortest disagreeing game found."""
+    """The shortest disagreeing game found: when the other engine starts a game from a
+    position, most often one whose first steps the reference played alone
+    (:attr:`Played.start`)."""
     replays: int
     """Games replayed while shrinking."""
+    from_setup: Played | None = None
+    """The shortest disagreeing game found that both engines played from the setup
+    (None: :attr:`shortest` is one)."""
+
+    @property
+    def setup_steps(self) -> int:
+        """The length of the shortest game both engines played from the setup."""
+        return (self.from_setup or self.shortest).steps
 
 
 @attrs.frozen(slots=True)
@@ -191,6 +208,23 @@ class _Replayer:
     def exhausted(self) -> bool:
         return self.replays >= self.budget or time.monotonic() >= self.deadline
 
+    def starts_from_positions(self, components: Components) -> bool:
+        """Whether the engine starts a game from a position (``new`` with ``state``):
+        asked with a setup position, which every engine that does must accept."""
+        if self.exhausted:
+            return False
+        position = new_game(components, 3, random_setup(components, 3, 0))
+        try:
+            reply = self.engine.request({"op": "new", "state": state_to_json(position)})
+        except EngineFailure:
+            self.engine.close()
+            try:
+                self.engine.start()
+            except EngineFailure:
+                self.budget = 0  # the engine no longer starts: stop shrinking
+            return False
+        return bool(reply.get("ok"))
+
     def run(self, plan: GamePlan) -> Played | None:
         self.replays += 1
         try:
@@ -204,19 +238,153 @@ class _Replayer:
             return None
 
 
-def _better(candidate: Played | None, best: Played, field: str) -> bool:
-    if candidate is None or candidate.divergence is None:
-        return False
-    if candidate.divergence.field != field:
-        return False
-    return _size(candidate) < _size(best)
-
-
 def _size(played: Played) -> tuple[int, int, int]:
     """What shrinking reduces: players, then steps, then the choices (a withdrawal,
     written -1, counts as the simplest)."""
     plan = played.plan
     return (plan.players, played.steps, sum(max(choice, 0) for choice in plan.choices))
+
+
+POSITION_SHARE = 0.2
+"""The share of the shrinking budget (replays and seconds) kept for shrinking from a
+position, when the other engine starts a game from one."""
+
+
+class _Search:
+    """The shortest game found so far with the same kind of disagreement, and the
+    attempts to find a shorter one."""
+
+    def __init__(self, best: Played, replayer: _Replayer) -> None:
+        assert best.divergence is not None
+        self.best = best
+        self.field = best.divergence.field
+        self.replayer = replayer
+
+    def attempt(self, plan: GamePlan) -> bool:
+        """Play ``plan``; keep it (True) when it disagrees in the same field and is
+        smaller."""
+        if self.replayer.exhausted:
+            return False
+        candidate = self.replayer.run(plan)
+        if candidate is None or candidate.divergence is None:
+            return False
+        if candidate.divergence.field != self.field or _size(candidate) >= _size(self.best):
+            return False
+        self.best = candidate
+        return True
+
+    def fewer_players(self) -> None:
+        """Fewer players, a few setups each."""
+        for players in range(3, self.best.plan.players):
+            for offset in range(4):
+                plan = self.best.plan
+                if self.attempt(
+                    attrs.evolve(plan, players=players, setup_seed=plan.setup_seed + offset)
+                ):
+                    break
+            if self.best.plan.players == players:
+                break
+
+    def shortest_prefix(self) -> None:
+        """The shortest prefix of the choices that still disagrees once the game is
+        finished (a bisection: a disagreement at the end of the game keeps few of
+        them)."""
+        kept, tried = len(self.best.plan.choices), 0
+        while tried < kept and not self.replayer.exhausted:
+            middle = (tried + kept) // 2
+            if self.attempt(attrs.evolve(self.best.plan, choices=self.best.plan.choices[:middle])):
+                kept = len(self.best.plan.choices)
+            else:
+                tried = middle + 1
+
+    def simpler_choices(self) -> None:
+        """Delete runs of choices (halves, quarters ... single choices, the last runs
+        first) and lower choices, until nothing helps or the budget runs out."""
+        improved = True
+        while improved and not self.replayer.exhausted:
+            improved = False
+            size = max(1, len(self.best.plan.choices) // 2)
+            while size >= 1 and not self.replayer.exhausted:
+                start = len(self.best.plan.choices) - size
+                while start >= 0 and not self.replayer.exhausted:
+                    choices = self.best.plan.choices
+                    deleted = choices[:start] + choices[start + size :]
+                    if self.attempt(attrs.evolve(self.best.plan, choices=deleted)):
+                        improved = True
+                        start = min(start, len(self.best.plan.choices) - size)
+                    else:
+                        start -= size
+                size //= 2
+            for index in range(len(self.best.plan.choices)):
+                if self.replayer.exhausted:
+                    break
+                for simpler in (-1, 0):  # the last action (withdraw, when playing), the first
+                    choices = self.best.plan.choices
+                    if index < len(choices) and choices[index] not in (simpler, -1):
+                        lowered = (*choices[:index], simpler, *choices[index + 1 :])
+                        if self.attempt(attrs.evolve(self.best.plan, choices=lowered)):
+                            improved = True
+                            break
+
+    def latest_start(self, components: Components) -> bool:
+        """Give the other engine a position of the best game instead of its setup: the
+        latest position from which the rest of the game, played the same way, disagrees
+        again at the same step (or, if none is found within the budget, at a later one).
+        The two positions before the step that disagrees are tried first (the engines
+        most often parted there); then a bisection of the earlier ones, as a position
+        before the step where the engines parted disagrees again and one after it does
+        not. True when one is found (it becomes the best game)."""
+        best = self.best
+        divergence, found = best.divergence, divergence_index(best)
+        assert divergence is not None and found is not None
+        plan = best.plan
+        states = game_states(best, components)
+        decisions = [0]  # decisions[k]: the decisions among the first k steps
+        for state in states[:-1]:
+            decisions.append(decisions[-1] + (0 if state.is_chance else 1))
+        later: list[Played] = []  # games that disagree only at a later step
+        tried: dict[int, Played | None] = {}
+
+        def again(start: int) -> Played | None:
+            """The game given the position after ``start`` steps, if it disagrees at
+            the same step."""
+            if start not in tried:
+                candidate = attrs.evolve(
+                    plan,
+                    start=best.actions[:start],
+                    choices=plan.choices[decisions[start] :],
+                    finish=True,
+                )
+                played = self.replayer.run(candidate)
+                shown = None if played is None else played.divergence
+                same = shown is not None and shown.field == self.field
+                if same and shown is not None and shown.step != divergence.step:
+                    assert played is not None
+                    later.append(played)
+                    same = False
+                tried[start] = played if same else None
+            return tried[start]
+
+        last = min(found[0], len(best.actions))
+        chosen = None
+        for start in (last, last - 1):
+            if start >= 1 and not self.replayer.exhausted and (chosen := again(start)):
+                break
+        low, high = 1, last - 2  # the latest start that disagrees again, in low..high
+        if chosen is None and low <= high and not self.replayer.exhausted and again(low):
+            while low < high and not self.replayer.exhausted:
+                middle = (low + high + 1) // 2
+                if again(middle) is not None:
+                    low = middle
+                else:
+                    high = middle - 1
+            chosen = tried[low]
+        if chosen is None and later:
+            chosen = later[0]
+        if chosen is None:
+            return False
+        self.best = chosen
+        return True
 
 
 def shrink(
@@ -236,68 +404,32 @@ def shrink(
     Every game tried finishes: when its choices run out it plays on to the end taking
     the last action (withdrawing, at a play step), so that a disagreement that shows
     only at the end of a game (hand points, the last visit) survives deleting choices.
+
+    When the other engine starts a game from a position (``new`` with ``state``), the
+    last :data:`POSITION_SHARE` of the budget shrinks further from a position: the
+    latest position of the shortest game from which it disagrees again is given to the
+    engine, and the choices after it are shrunk the same way. A disagreement that shows
+    only at the end of the game then needs a few steps, not the whole game.
     """
     assert played.divergence is not None
-    field = played.divergence.field
-    replayer = _Replayer(engine, components, compare, budget, time.monotonic() + seconds)
-    best = attrs.evolve(played, plan=attrs.evolve(played.plan, finish=True))
-
-    def attempt(plan: GamePlan) -> bool:
-        nonlocal best
-        if replayer.exhausted:
-            return False
-        candidate = replayer.run(plan)
-        if _better(candidate, best, field):
-            assert candidate is not None
-            best = candidate
-            return True
-        return False
-
-    for players in range(3, best.plan.players):
-        for offset in range(4):
-            plan = attrs.evolve(
-                best.plan, players=players, setup_seed=best.plan.setup_seed + offset
-            )
-            if attempt(plan):
-                break
-        if best.plan.players == players:
-            break
-    # The shortest prefix of the choices that still disagrees once the game is finished
-    # (a bisection: a disagreement at the end of the game keeps few of them).
-    kept, tried = len(best.plan.choices), 0
-    while tried < kept and not replayer.exhausted:
-        middle = (tried + kept) // 2
-        if attempt(attrs.evolve(best.plan, choices=best.plan.choices[:middle])):
-            kept = len(best.plan.choices)
-        else:
-            tried = middle + 1
-    improved = True
-    while improved and not replayer.exhausted:
-        improved = False
-        size = max(1, len(best.plan.choices) // 2)
-        while size >= 1 and not replayer.exhausted:
-            start = len(best.plan.choices) - size
-            while start >= 0 and not replayer.exhausted:
-                choices = best.plan.choices
-                if attempt(
-                    attrs.evolve(best.plan, choices=choices[:start] + choices[start + size :])
-                ):
-                    improved = True
-                    start = min(start, len(best.plan.choices) - size)
-                else:
-                    start -= size
-            size //= 2
-        for index in range(len(best.plan.choices)):
-            if replayer.exhausted:
-                break
-            for simpler in (-1, 0):  # the last action (withdraw, when playing), the first
-                choices = best.plan.choices
-                if index < len(choices) and choices[index] not in (simpler, -1):
-                    lowered = (*choices[:index], simpler, *choices[index + 1 :])
-                    if attempt(attrs.evolve(best.plan, choices=lowered)):
-                        improved = True
-                        break
-    return Shrunk(played, best, replayer.replays)
+    started = time.monotonic()
+    replayer = _Replayer(engine, components, compare, budget, started + seconds)
+    search = _Search(attrs.evolve(played, plan=attrs.evolve(played.plan, finish=True)), replayer)
+    positions = replayer.starts_from_positions(components)
+    if positions:
+        replayer.budget = budget - int(budget * POSITION_SHARE)
+        replayer.deadline = started + seconds * (1 - POSITION_SHARE)
+    search.fewer_players()
+    search.shortest_prefix()
+    search.simpler_choices()
+    if not positions:
+        return Shrunk(played, search.best, replayer.replays)
+    replayer.budget, replayer.deadline = budget, started + seconds
+    from_setup = search.best
+    if not search.latest_start(components):
+        return Shrunk(played, from_setup, replayer.replays)
+    search.simpler_choices()
+    return Shrunk(played, search.best, replayer.replays, from_setup)
 
 
 # ---------------------------------------------------------------------------------------
@@ -307,12 +439,19 @@ def shrink(
 def _with_hypotheses(
     shrunk: Shrunk, components: Components, tester: HypothesisTester, compare: frozenset[str]
 ) -> Shrunk:
-    """``shrunk`` with the hypotheses ``tester`` finds for its shortest game."""
+    """``shrunk`` with the hypotheses ``tester`` finds for its shortest game (or, when
+    none replays that game from the setup as the engine played it from a position, for
+    the shortest game both engines played from the setup)."""
     divergence = shrunk.shortest.divergence
     if divergence is None or divergence.explanation is None:
         return shrunk
     found = tester(observed_record(shrunk.shortest, components, compare), divergence.explanation)
-    explained = attrs.evolve(divergence, explanation=divergence.explanation.with_hypotheses(found))
+    setup_game = shrunk.from_setup
+    setup_divergence = None if setup_game is None else setup_game.divergence
+    setup_explanation = None if setup_divergence is None else setup_divergence.explanation
+    if not found and setup_game is not None and setup_explanation is not None:
+        found = tester(observed_record(setup_game, components, compare), setup_explanation)
+    explained = divergence.with_hypotheses(found)
     return attrs.evolve(shrunk, shortest=attrs.evolve(shrunk.shortest, divergence=explained))
 
 
@@ -453,6 +592,7 @@ __all__ = [
     "DRY_POLICIES",
     "DRY_TABLES",
     "POLICIES",
+    "POSITION_SHARE",
     "DiffResult",
     "EdgeSeeker",
     "Shrunk",

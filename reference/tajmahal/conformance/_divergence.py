@@ -23,6 +23,7 @@ from tajmahal.records import step_clauses
 from tajmahal.verification import (
     FIELD_EVENTS,
     Explanation,
+    Hypothesis,
     LegalView,
     StepPlayed,
     explain_after,
@@ -71,6 +72,16 @@ class Divergence:
     """Why the engines disagree (what differs, where they parted, the rules)."""
     answer: dict[str, Any] | None = attrs.field(default=None, eq=False)
     """The other engine's reply that disagrees (to ``legal``, ``apply`` or ``new``)."""
+
+    def with_hypotheses(self, hypotheses: Sequence[Hypothesis]) -> Divergence:
+        """This disagreement with ``hypotheses`` added to its explanation
+        (:meth:`tajmahal.verification.Explanation.with_hypotheses`), :attr:`likely`
+        following the explanation's ranked rules."""
+        if self.explanation is None:
+            return self
+        explanation = self.explanation.with_hypotheses(hypotheses)
+        likely = tuple(rule.id for rule in explanation.rules)
+        return attrs.evolve(self, explanation=explanation, likely=likely)
 
 
 def _short(value: Any, limit: int = 100) -> str:

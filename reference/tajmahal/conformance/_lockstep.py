@@ -18,9 +18,10 @@ same way step by step for a game the caller plays itself.
 from __future__ import annotations
 
 import collections
+import contextlib
 import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -48,6 +49,7 @@ from tajmahal.engine import (
     random_setup,
 )
 from tajmahal.model import Action, Components, GameState, RuleSet
+from tajmahal.notation import state_to_json
 from tajmahal.records import Record, Recorder, RecordStep, edge_tags, setup_to_json
 from tajmahal.verification import HypothesisTester, StepPlayed
 
@@ -69,6 +71,10 @@ class GamePlan:
     finish: bool = False
     """When the choices run out: True plays on to the end of the game taking the last
     legal action at each decision (withdrawing, at a play step); False stops there."""
+    start: tuple[Action, ...] = ()
+    """The first steps of the game, played by the reference alone: the other engine is
+    given the position after them (``new`` with ``state``) instead of the setup, and
+    :attr:`choices` are the decisions after them. Empty: both start from the setup."""
 
 
 @attrs.frozen(slots=True)
@@ -84,9 +90,21 @@ class Played:
     divergence: Divergence | None
     """The first disagreement, if any."""
     steps: int
-    """How many steps both engines took."""
+    """How many steps the game has, counted from the setup (the number of its last
+    step; those of ``plan.start`` included)."""
     tags: frozenset[str] = frozenset()
     """The edge tags the game's steps reached (:func:`tajmahal.records.edge_tags`)."""
+
+    @property
+    def start(self) -> int:
+        """The step after which the other engine was given the position (``new`` with
+        ``state``); 0: it started from the setup."""
+        return len(self.plan.start)
+
+    @property
+    def length(self) -> int:
+        """How many steps both engines played: those after :attr:`start`."""
+        return self.steps - self.start
 
 
 RECENT = 24
@@ -158,7 +176,15 @@ def _play(
 ) -> Played:
     setup = random_setup(components, plan.players, plan.setup_seed)
     state = new_game(components, plan.players, setup, plan.rules)
-    reply = engine.request(new_request(plan, setup, components))
+    recent: collections.deque[tuple[GameState, Action]] = collections.deque(maxlen=RECENT)
+    for taken in plan.start:  # the reference alone, up to the position given
+        recent.append((state, taken))
+        actions.append(taken)
+        state = apply(state, taken)
+    if plan.start:
+        reply = engine.request({"op": "new", "state": state_to_json(state)})
+    else:
+        reply = engine.request(new_request(plan, setup, components))
     choices = list(plan.choices) if choose is None else []
     used = 0
     tags: set[str] = set()
@@ -173,9 +199,10 @@ def _play(
     expected_digest = state_digest(state)
     if "state_digest" in compare and reply.get("state_digest") != expected_digest:
         return done(
-            step_divergence(engine, state, None, (), reply, 0, expected_digest, compare, name)
+            step_divergence(
+                engine, state, None, (), reply, len(actions), expected_digest, compare, name
+            )
         )
-    recent: collections.deque[tuple[GameState, Action]] = collections.deque(maxlen=RECENT)
     while not state.is_over:
         step = len(actions)  # the index of the step in progress; its number is step + 1
         progress[0] = step + 1
@@ -254,12 +281,11 @@ class LockstepEngine:
     position (as :func:`play_plan` does) and return a one-line description of the first
     disagreement, or None. This is the follower ``tajmahal fuzz --engine`` plays with.
 
-    With ``hypotheses`` (:func:`tajmahal.conformance.catalogue_tester`), the first
-    disagreement in each field is tested against them on the game so far
-    (:func:`observed_record`); what they find is added to the explanation and leads the
-    description (``your engine plays as if ...: RULE; step N ...``). Later ones in the
-    same field are not tested again: a campaign against a wrong engine finds the same
-    misreading in game after game.
+    With ``hypotheses`` (:func:`tajmahal.conformance.catalogue_tester`), every
+    disagreement is tested against them on the game so far (:func:`observed_record`);
+    what they find is added to the explanation and leads the description (``your engine
+    plays as if ...: RULE; step N ...``). A shrinker, which replays hundreds of games,
+    plays them :meth:`untested` and replays only the game it keeps with the tests.
     """
 
     def __init__(
@@ -285,14 +311,16 @@ class LockstepEngine:
         """The last disagreement found, with its explanation (None: none yet)."""
         self.hypotheses = hypotheses
         """The tester of hypotheses (None: none are tested)."""
-        self._tested: set[str] = set()
+        self.testing = True
+        """Whether disagreements are tested against :attr:`hypotheses` now (see
+        :meth:`untested`)."""
         self._game: tuple[int, RuleSet, SetupOutcome] | None = None
         self._actions: list[Action] = []
 
     def _found(self, divergence: Divergence | None) -> str | None:
         """Keep ``divergence`` (with the hypotheses found for it) and describe it in one
         line, the likeliest hypothesis first."""
-        if divergence is not None and divergence.field not in self._tested:
+        if divergence is not None and self.testing:
             divergence = self._explained(divergence)
         self.divergence = divergence
         if divergence is None:
@@ -309,7 +337,6 @@ class LockstepEngine:
         """``divergence`` with the hypotheses the tester finds for the game so far."""
         if self.hypotheses is None or divergence.explanation is None or self._game is None:
             return divergence
-        self._tested.add(divergence.field)
         players, rules, setup = self._game
         played = Played(
             GamePlan(players, rules, 0, 0),
@@ -319,8 +346,18 @@ class LockstepEngine:
             len(self._actions),
         )
         record = observed_record(played, self.components, self.compare)
-        found = self.hypotheses(record, divergence.explanation)
-        return attrs.evolve(divergence, explanation=divergence.explanation.with_hypotheses(found))
+        return divergence.with_hypotheses(self.hypotheses(record, divergence.explanation))
+
+    @contextlib.contextmanager
+    def untested(self) -> Iterator[None]:
+        """Within the block, disagreements are described without testing hypotheses:
+        for a shrinker's replays, of which only the game kept needs them (``fuzz``
+        replays it once more afterwards)."""
+        testing, self.testing = self.testing, False
+        try:
+            yield
+        finally:
+            self.testing = testing
 
     @property
     def _name(self) -> str:

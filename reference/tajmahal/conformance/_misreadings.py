@@ -277,7 +277,7 @@ _ENTRIES = (
         "rule set forbids it.",
         "Every text lets the crown palace go into any city of the province, an occupied "
         "one included (the Italian rulebook (000), the French summary (003)); an engine "
-        "written so ignores a table's choice to forbid it beside one's own palace.",
+        "written so ignores a table's choice to forbid it in the same city as one's own palace.",
         _cite("000", "Ritirarsi dalla visita", 60, "in una qualsiasi città"),
         _cite("003", "La Manche :", 32, "déjà occupées"),
     ),

@@ -32,7 +32,9 @@ from tajmahal.verification import Hypothesis, refusal
 
 LOOK_BACK = 16
 """How many steps before the disagreement are tried as the step where the engines parted
-(a withdrawal with its placements and display picks takes a few)."""
+(a withdrawal with its placements and display picks takes a few), for a game both
+engines played from the setup; a game that gave the other engine a position
+(``Played.start``) is tried back to that position, from which it disagrees."""
 
 
 @attrs.frozen(slots=True)
@@ -59,7 +61,9 @@ def divergence_index(played: Played) -> tuple[int, str] | None:
     return max(len(played.actions) - 1, 0), divergence.field
 
 
-def _states(played: Played, components: Components) -> list[GameState]:
+def game_states(played: Played, components: Components) -> list[GameState]:
+    """The reference's positions along a played game: after the setup, then after each
+    step."""
     plan = played.plan
     state = new_game(components, plan.players, played.setup, plan.rules)
     states = [state]
@@ -199,13 +203,16 @@ def position_case(
         return PositionCase(None, None, "the game does not disagree")
     index, field = found
     reading = None if hypothesis is None else reading_of(hypothesis, played.plan.rules)
-    states = _states(played, components)
+    states = game_states(played, components)
     actions = played.actions
     if index >= len(actions) and field != "legal":
         return PositionCase(None, None, "the engines disagree before the first step")
     end = index if field == "legal" else index + 1
+    # Back to the position the game gave the engine, if it did (from there it disagrees),
+    # else LOOK_BACK steps.
+    lowest = played.start if played.start else max(0, index - LOOK_BACK)
     parted = None
-    for start in range(index, max(-1, index - LOOK_BACK - 1), -1):
+    for start in range(index, lowest - 1, -1):
         differs = _differs_from(engine, states, actions, start, end, field == "legal", compare)
         if differs is None:
             return PositionCase(
@@ -218,9 +225,9 @@ def position_case(
         return PositionCase(
             None,
             None,
-            f"started from each of the {LOOK_BACK} positions before the disagreement, the "
-            "engine agrees: the engines parted earlier, or the engine keeps something a "
-            "position does not hold",
+            f"started from each of the {index - lowest} positions before the disagreement, "
+            "the engine agrees: the engines parted earlier, or the engine keeps something "
+            "a position does not hold",
         )
     before = states[parted]
     if parted == index and field == "legal":

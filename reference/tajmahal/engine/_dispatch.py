@@ -192,7 +192,7 @@ def _refusal(work: Work, action: Action) -> IllegalActionError:
             clause="RUL.DECK.RESHUFFLE_TIMING",
         )
     must, clause = _WAITS_FOR[work.step]
-    return IllegalActionError(f"player {work.to_move} must {must} now, not {action}", clause=clause)
+    return IllegalActionError(f"P{work.to_move} must {must} now, not {action}", clause=clause)
 
 
 _WAITS_FOR: Mapping[Step, tuple[str, str]] = {

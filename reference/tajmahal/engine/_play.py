@@ -141,9 +141,7 @@ def check_play(player: PlayerState, seat: int, action: Play, components: Compone
     """
     coloured, extra = action.coloured, action.extra
     if coloured not in player.hand:
-        raise IllegalActionError(
-            f"{coloured} is not in player {seat}'s hand", clause="TM.PLAY.FROM_HAND"
-        )
+        raise IllegalActionError(f"{coloured} is not in P{seat}'s hand", clause="TM.PLAY.FROM_HAND")
     colour = colour_of(components, coloured)
     if colour is None:
         raise IllegalActionError(
@@ -155,9 +153,7 @@ def check_play(player: PlayerState, seat: int, action: Play, components: Compone
             ),
         )
     if extra is not None and extra not in player.hand:
-        raise IllegalActionError(
-            f"{extra} is not in player {seat}'s hand", clause="TM.PLAY.FROM_HAND"
-        )
+        raise IllegalActionError(f"{extra} is not in P{seat}'s hand", clause="TM.PLAY.FROM_HAND")
     extra_colour = None if extra is None else colour_of(components, extra)
     if extra_colour is not None:
         raise IllegalActionError(
@@ -169,7 +165,7 @@ def check_play(player: PlayerState, seat: int, action: Play, components: Compone
     if player.colour not in (None, colour) and not breaks_colour:
         assert player.colour is not None
         raise IllegalActionError(
-            f"player {seat} must play {player.colour.value} this visit; {coloured} is "
+            f"P{seat} must play {player.colour.value} this visit; {coloured} is "
             f"{colour.value} (only the colour-change card breaks the colour)",
             clause="TM.PLAY.COLOUR_LOCK",
         )

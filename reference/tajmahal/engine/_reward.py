@@ -172,7 +172,7 @@ def place_palace(work: Work, action: PlacePalace) -> None:
     seat, city = withdrawal.seat, action.city
     if withdrawal.palaces_owed == 0:
         raise IllegalActionError(
-            f"player {seat} owes no normal palace (only the crown palace)",
+            f"P{seat} owes no normal palace (only the crown palace)",
             clause="TM.REWARD.INFLUENCE.PALACE",
         )
     permission = work.rules.own_palace_beside_own_crown
@@ -211,7 +211,7 @@ def place_crown(work: Work, action: PlaceCrown) -> None:
     seat, city = withdrawal.seat, action.city
     if not withdrawal.crown_owed:
         raise IllegalActionError(
-            f"player {seat} has not won the crown in this withdrawal",
+            f"P{seat} has not won the crown in this withdrawal",
             clause="TM.REWARD.CROWN.TAKE",
         )
     permission = work.rules.crown_beside_own_palace
@@ -275,7 +275,7 @@ def placement_refusal(
             clause=rule,
         )
     here = palaces_in(work.palaces, city)
-    owners = ", ".join(f"player {p.seat}" + (" (crown)" if p.crowned else "") for p in here)
+    owners = ", ".join(f"P{p.seat}" + (" (crown)" if p.crowned else "") for p in here)
     if len(here) >= 2:
         rule = "TM.REWARD.TWO_PALACES_PER_CITY"
     elif crown:

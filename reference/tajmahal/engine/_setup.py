@@ -2,7 +2,7 @@
 
 A :class:`SetupOutcome` holds every random result of the setup explicitly (which
 province tile lies on which province, which bonus tile on which fortress, the hands,
-the display, the order of the draw pile, the start player). A record stores it, so a
+the display, the order of the deck, the start player). A record stores it, so a
 game replays without any random generator; :func:`random_setup` draws one from a seed.
 """
 
@@ -45,7 +45,7 @@ class SetupOutcome:
     display: tuple[CardId, ...]
     """The cards of the first display."""
     deck: tuple[CardId, ...]
-    """The draw pile after dealing, top card first."""
+    """The deck after dealing, top card first."""
     start_player: int
     """The seat chosen to start (RUL.SETUP.START_PLAYER)."""
 

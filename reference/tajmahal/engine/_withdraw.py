@@ -211,8 +211,8 @@ def check_take(display: tuple[CardId, ...], action: Take, seat: int) -> tuple[st
             )
     if len(action.cards) != expected or len(set(action.cards)) != len(action.cards):
         raise IllegalActionError(
-            f"player {seat} takes {expected} different card(s) from the "
-            f"display, not {len(action.cards)}",
+            f"P{seat} takes {'1 card' if expected == 1 else f'{expected} different cards'} "
+            f"from the display, not {len(action.cards)}",
             clause="TM.WITHDRAW.PICK_TWO",
         )
     if expected == 2:

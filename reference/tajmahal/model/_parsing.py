@@ -200,7 +200,8 @@ def parse_province_tiles(document: Any) -> dict[ProvinceTileId, ProvinceTile]:
         )
         expected = 1 if number == 1 else 2
         if len(goods) != expected:
-            raise reader.fail(f"{where}.goods", f"province tile {number} shows {expected} good(s)")
+            shows = "1 good" if expected == 1 else f"{expected} goods"
+            raise reader.fail(f"{where}.goods", f"province tile {number} shows {shows}")
         reader.add(tiles, tile_id, ProvinceTile(tile_id, number, goods), where)
     numbers = sorted(tile.number for tile in tiles.values())
     if numbers != list(range(1, 13)):

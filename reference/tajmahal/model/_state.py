@@ -70,8 +70,9 @@ class Palace:
     seat: int
     """Its owner."""
     crowned: bool = False
-    """True while this is the crown palace of the current visit's Mogul winner, and afterwards
-    (the crown ring returns to the court, the palace stays an ordinary palace of its owner)."""
+    """True for a crown palace: the palace the visit's Grand Mogul winner placed with the
+    crown. It stays True after the visit: the crown goes back to the court, and the palace
+    keeps counting as a palace of its owner."""
 
 
 def palace_sort_key(palace: Palace) -> tuple[CityId, int, bool]:
@@ -101,7 +102,7 @@ class PlayerState:
     goods_tiles: tuple[BonusTileId, ...] = ()
     """Goods bonus tiles kept, in the order won."""
     score: int = 0
-    """Influence points (hand points included once the game is over)."""
+    """Points (the points for cards in hand included once the game is over)."""
 
 
 @attrs.frozen(slots=True)
@@ -178,7 +179,7 @@ class GameState:
     players: tuple[PlayerState, ...]
     """One entry per seat, seats numbered clockwise from 0."""
     deck: tuple[CardId, ...]
-    """The draw pile, top card first (hidden information)."""
+    """The deck, top card first (hidden information)."""
     discard: tuple[CardId, ...]
     """The discard pile, sorted (face up; its order is irrelevant, a reshuffle orders it)."""
     display: tuple[CardId, ...]

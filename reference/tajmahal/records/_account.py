@@ -294,7 +294,7 @@ def _event_text(event: Event, components: Components, names: Sequence[str] | Non
 
 
 def closing_lines(state: GameState, names: Sequence[str] | None) -> list[str]:
-    """The final scores and the winner(s)."""
+    """The final scores and the winner, or the winners of a tie."""
     lines = ["\n== Final scores"]
     for seat, player in enumerate(state.players):
         lines.append(f"  {player_label(seat, names)}: {player.score}")

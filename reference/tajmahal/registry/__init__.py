@@ -17,10 +17,12 @@ from tajmahal.registry._registry import (
     name_books,
     search,
 )
+from tajmahal.registry._search import Matches
 
 __all__ = [
     "BOOK_NAMES",
     "RULEBOOKS",
+    "Matches",
     "Registry",
     "find",
     "load_registry",

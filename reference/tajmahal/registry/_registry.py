@@ -24,7 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tajmahal.registry._search import rank_entries
+from tajmahal.registry._search import Matches, rank_entries
 
 AREAS = (
     "components",
@@ -179,24 +179,24 @@ def load_registry() -> Registry:
 
 def search(registry: Registry, query: str) -> list[dict[str, Any]]:
     """Clauses and rulings matching ``query``, best first (:func:`find` says more)."""
-    return find(registry, query)[0]
+    return find(registry, query).entries
 
 
-def find(registry: Registry, query: str) -> tuple[list[dict[str, Any]], bool]:
-    """Clauses and rulings matching ``query``, best first, and whether they hold every
-    word of it.
+def find(registry: Registry, query: str) -> Matches:
+    """Clauses and rulings matching ``query``, strong matches first and each part best
+    first, whether they hold every word of it, and how many are strong matches.
 
     An exact id (any case) gives that entry alone; an id prefix (``TM.REWARD.CROWN``)
-    every entry under it; otherwise words, as a player asks (``monk tie``, ``draw pile
-    empty``), found with the glossary's words and the general terms that cover them and
-    ranked statement first (:mod:`tajmahal.registry._search`).
+    every entry under it (all strong matches); otherwise words, as a player asks (``monk
+    tie``, ``draw pile empty``), found with the glossary's words and the general terms
+    that cover them and ranked statement first (:mod:`tajmahal.registry._search`).
     """
     entries = [*registry["clauses"], *registry["rulings"]]
     wanted = query.strip().upper()
     exact = [entry for entry in entries if entry["id"] == wanted]
     if exact:
-        return exact, True
+        return Matches(exact, True, 1)
     prefixed = [entry for entry in entries if entry["id"].startswith(wanted + ".")]
     if prefixed:
-        return prefixed, True
+        return Matches(prefixed, True, len(prefixed))
     return rank_entries(entries, query)

@@ -21,6 +21,13 @@ least; two neighbouring words of the question found side by side in the same ord
 a statement that begins with the question's first word, add to it; rulings about the
 rulebooks' wording and the reconstructed components, clauses listing the components and
 clauses the engine does not model rank below the rules.
+
+Strong matches lead: an entry is a strong match when every word of the question is found
+where a player reads first (the statement or the question, the answer or the id; see
+:data:`STRONG`). An entry holding a word only in its background (how the rulebooks differ,
+what each says, the reasoning) is a weak match: "monk tie" finds a ruling that mentions a
+tie only in its reasoning. Weak matches follow the strong ones, best first among
+themselves, and ``tajmahal rule`` names them only by id when there are strong ones.
 """
 
 from __future__ import annotations
@@ -29,6 +36,8 @@ import itertools
 import re
 from collections.abc import Iterable
 from typing import Any
+
+import attrs
 
 STOP_WORDS = frozenset(
     (
@@ -130,7 +139,7 @@ ALTERNATIVES: dict[str, Alternatives] = {
     "next": (("beside", "same city", "join"), ("joined by a road",)),
     "adjacent": (("beside", "same city", "join"), ("joined by a road",)),
     "beside": (("same city", "join"), ()),
-    "same city": (("beside", "join"), ()),
+    "same city": (("beside", "join"), ("city",)),
     "runs out": (("empty", "exhausted", "run out"), ()),
     "empty": (("runs out", "run out", "exhausted", "no card"), ()),
     "tie": (("tied", "level"), ()),
@@ -226,8 +235,17 @@ AREAS = {"components": 0.8}
 """Clauses listing the components rank below the rules that use them."""
 NOT_MODELLED = 0.5
 """Clauses the engine does not model (the score track, punching out tiles) rank lower."""
+STRONG = 1.5
+"""How strongly each word of a strong match is found, at least: the weight of the best
+field holding it times the weight of the pattern found there (a general term counts
+:data:`BROADER`), times the entry's detail factor (:data:`DETAIL`, :data:`AREAS`,
+:data:`NOT_MODELLED`). So a word counts as strongly found in a rule's statement or question,
+even as a general term ("monk" as "majority"), and in its answer or id as itself; not in its
+background, and not in a ruling about the rulebooks' wording unless its statement holds it."""
 ENDINGS = r"(?:s|es|d|ed|ing|n)?"
 """Endings a word may have where it is found (tie, ties, tied; win, wins; draw, drawn)."""
+WITHOUT_ENDINGS = frozenset(("beside",))
+"""Words found only as they are spelled: an ending makes another word (besides)."""
 
 
 def normal(text: str) -> str:
@@ -236,6 +254,10 @@ def normal(text: str) -> str:
     dots and underscores become spaces."""
     words = re.findall(r"[a-z0-9+]+", text.lower().replace("_", " "))
     return " " + " ".join(word for word in words if word not in STOP_WORDS) + " "
+
+
+def _endings(word: str) -> str:
+    return "" if word in WITHOUT_ENDINGS else ENDINGS
 
 
 class _Word:
@@ -253,14 +275,13 @@ class _Word:
         weighted = [*spelled, *((w, 1.0) for w in same), *((w, BROADER) for w in broader)]
         self.word = word
         self.patterns = [
-            (re.compile(rf" {re.escape(normal(alternative).strip())}{ENDINGS}(?= )"), weight)
-            for alternative, weight in weighted
-            if normal(alternative).strip()
+            (re.compile(rf" {re.escape(found)}{_endings(found)}(?= )"), weight)
+            for found, weight in ((normal(a).strip(), w) for a, w in weighted)
+            if found
         ]
 
-    def weight(self, fields: dict[str, str]) -> float:
-        """The weight of the best field holding the word (by its best pattern there),
-        plus a little for each other field holding it."""
+    def found(self, fields: dict[str, str]) -> list[float]:
+        """For each field holding the word, its weight times the best pattern's there."""
         found = []
         for name, weight in FIELDS:
             best = max(
@@ -268,9 +289,19 @@ class _Word:
             )
             if best:
                 found.append(weight * best)
+        return found
+
+    def weight(self, fields: dict[str, str]) -> float:
+        """The weight of the best field holding the word (by its best pattern there),
+        plus a little for each other field holding it."""
+        found = self.found(fields)
         if not found:
             return 0.0
         return max(found) + ELSEWHERE * (len(found) - 1)
+
+    def strength(self, fields: dict[str, str]) -> float:
+        """The weight of the best field holding the word alone (0 when none holds it)."""
+        return max(self.found(fields), default=0.0)
 
     def places(self, text: str) -> tuple[set[int], set[int]]:
         """Where the word starts and where it ends in ``text`` (a normalised field)."""
@@ -329,14 +360,26 @@ def _detail(entry: dict[str, Any]) -> float:
     return factor * (NOT_MODELLED if entry.get("status") == "not-modelled" else 1.0)
 
 
-def rank_entries(
-    entries: Iterable[dict[str, Any]], query: str
-) -> tuple[list[dict[str, Any]], bool]:
-    """The entries matching ``query``'s words, best first, and whether they hold every
-    word (when no entry does, those holding the most, at least half, are given)."""
+@attrs.frozen
+class Matches:
+    """What a question finds: the entries, strong matches first, each part best first."""
+
+    entries: list[dict[str, Any]]
+    """The clauses and rulings found (registry entries)."""
+    every_word: bool
+    """Whether the entries hold every word of the question (when no entry does, those
+    holding the most, at least half, are given)."""
+    strong: int
+    """How many of the first entries are strong matches (every word found where a
+    player reads first, :data:`STRONG`); the rest are weak."""
+
+
+def rank_entries(entries: Iterable[dict[str, Any]], query: str) -> Matches:
+    """The entries matching ``query``'s words: strong matches first, then weak ones, each
+    part best first (the module's docstring says how)."""
     words = [_Word(word) for word in question_words(query)]
     if not words:
-        return [], False
+        return Matches([], False, 0)
     scored = []
     for index, entry in enumerate(entries):
         fields = _fields(entry)
@@ -344,13 +387,17 @@ def rank_entries(
         found = sum(1 for weight in weights if weight)
         if not found or 2 * found < len(words):
             continue
+        detail = _detail(entry)
+        weakest = min(word.strength(fields) for word, w in zip(words, weights, strict=True) if w)
         score = sum(weights) + IN_ORDER * _in_order(words, fields)
         if _begins_with(words[0], fields):
             score += SUBJECT
-        score *= _detail(entry)
-        scored.append((found, score, -index, entry))
+        scored.append((found, weakest * detail >= STRONG, score * detail, -index, entry))
     if not scored:
-        return [], False
-    most = max(found for found, _, _, _ in scored)
-    best = sorted((item for item in scored if item[0] == most), key=lambda i: (i[1], i[2]))
-    return [entry for _, _, _, entry in reversed(best)], most == len(words)
+        return Matches([], False, 0)
+    most = max(item[0] for item in scored)
+    best = sorted((item for item in scored if item[0] == most), key=lambda i: i[1:4])
+    best.reverse()
+    return Matches(
+        [item[4] for item in best], most == len(words), sum(1 for item in best if item[1])
+    )

@@ -37,6 +37,7 @@ import attrs
 from tajmahal.engine import apply, apply_with_events, legal_actions
 from tajmahal.errors import IllegalActionError, TajMahalError
 from tajmahal.model import Event, EventKind, GameState, Step, parse_action
+from tajmahal.notation import count_of
 from tajmahal.records import event_lines, player_label, step_clauses
 from tajmahal.verification._differences import Difference, json_differences
 
@@ -56,8 +57,8 @@ class RankedRule:
     id: str
     """``TM.…`` or ``RUL.…``."""
     reason: str
-    """Why it is named: the reference's account of the event that names it, or its
-    refusal of an action."""
+    """Why it is named: the reference's account of the event that names it, its refusal
+    of an action, or the hypothesis that reproduces the other side."""
 
 
 @attrs.frozen(slots=True)
@@ -161,8 +162,21 @@ class Explanation:
         return self.digests is not None and not self.differences
 
     def with_hypotheses(self, hypotheses: Iterable[Hypothesis]) -> Explanation:
-        """This explanation with ``hypotheses`` added (printed before everything else)."""
-        return attrs.evolve(self, hypotheses=(*self.hypotheses, *hypotheses))
+        """This explanation with ``hypotheses`` added (printed before everything else).
+        The rule of the first hypothesis becomes the likeliest of :attr:`rules`: a
+        variant of the rules that plays as the other side did is stronger evidence than
+        the events of the step (all that is known when only digests differ)."""
+        added = (*self.hypotheses, *hypotheses)
+        if not added:
+            return self
+        lead = added[0]
+        kept = [rule for rule in self.rules if rule.id != lead.rule]
+        reason = next(
+            (rule.reason for rule in self.rules if rule.id == lead.rule),
+            f"a variant of this rule reproduces {self.other}: {lead.text}",
+        )
+        rules = (RankedRule(lead.rule, reason), *kept)[:MAX_RULES]
+        return attrs.evolve(self, hypotheses=added, rules=rules)
 
     def lines(self) -> list[str]:
         """The explanation as indented lines (see :func:`explanation_lines`)."""
@@ -253,15 +267,16 @@ BACKGROUND: frozenset[str] = frozenset(
         "TM.WITHDRAW.MAJORITY.REMAINING",
         "RUL.MAJORITY.REMAINING_PLAYERS",
         "TM.WITHDRAW.FINAL",
+        "TM.WITHDRAW.ONCE_PER_VISIT",
         "TM.PLAY.ONE_COLOURED",
         "TM.REWARD.FORTRESS.BONUS",
         "TM.REWARD.INFLUENCE.PALACE",
         "TM.REWARD.CROWN.PALACE",
     }
 )
-"""Clauses that say that a kind of thing happens at all (every withdrawal compares,
-every bonus tile is taken): named after an event's other clauses, which say how it
-came out."""
+"""Clauses that say that a kind of thing happens at all (every withdrawal compares and
+ends the player's visit, every bonus tile is taken): named after an event's other
+clauses, which say how it came out."""
 
 CONSEQUENCES: frozenset[str] = frozenset(
     {"step", "to_move", "withdrawal", "draw", "seats.score", "visit"}
@@ -543,7 +558,7 @@ def _near_miss_rules(
 
 
 def _refused_text(texts: Sequence[str], message: str) -> str:
-    more = f" and {len(texts) - 1} more action(s) of this step" if len(texts) > 1 else ""
+    more = f" and {count_of(len(texts) - 1, 'more action')} of this step" if len(texts) > 1 else ""
     return f"the reference refuses {texts[0]}{more}: {message}"
 
 
@@ -778,7 +793,10 @@ def _legal_summary(
     if taken is not None and taken in extra:
         return f"{other_name} took {taken}, which the reference refuses"
     if missing or extra:
-        return f"{len(missing)} legal action(s) missing and {len(extra)} extra in {other_name}"
+        return (
+            f"{count_of(len(missing), 'legal action')} missing and {len(extra)} extra in "
+            f"{other_name}"
+        )
     return f"the reference has {reference.count} legal actions, {other_name} {other.count}"
 
 
@@ -834,7 +852,8 @@ def explain_after(
         rules = rank_rules(parted.events, unexplained, names, parted.after)
     kind = "state" if differences or digests is not None or hidden_only else "scores"
     if differences:
-        summary = f"{len(differences)} field(s) of the position after the step differ"
+        differ = "differs" if len(differences) == 1 else "differ"
+        summary = f"{count_of(len(differences), 'field')} of the position after the step {differ}"
     elif score_pair is not None:
         gaps = [
             f"{_who(seat)} {'+' if theirs > mine else ''}{theirs - mine}"
@@ -1027,9 +1046,11 @@ def _legal_view(view: LegalView, names: Sequence[str] | None) -> str:
         if view.to_move is not None
         else "the seat to move not known"
     )
-    count = "?" if view.count is None else str(view.count)
+    count = (
+        "the number of actions not known" if view.count is None else count_of(view.count, "action")
+    )
     listed = "" if view.actions is not None else " (count and digest only)"
-    return f"{kind}, {seat}, {count} action(s){listed}"
+    return f"{kind}, {seat}, {count}{listed}"
 
 
 def _difference_text(difference: Difference) -> str:

@@ -130,7 +130,7 @@ def verify_file(
         source,
         Outcome.OK,
         f"{steps} steps replayed, final scores {list(state.scores)}, "
-        f"winner(s) {list(state.winners())}"
+        f"{'winner' if len(state.winners()) == 1 else 'winners'} {list(state.winners())}"
         if state.is_over
         else f"{steps} steps replayed, a fragment without result: it stops in visit "
         f"{state.visit}, scores {list(state.scores)}",

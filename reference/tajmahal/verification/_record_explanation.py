@@ -21,7 +21,7 @@ import attrs
 from tajmahal.engine import apply, legal_actions
 from tajmahal.errors import TajMahalError, located
 from tajmahal.model import Components, GameState, parse_action
-from tajmahal.notation import state_digest
+from tajmahal.notation import count_of, state_digest
 from tajmahal.records import (
     Record,
     RecordStep,
@@ -70,7 +70,8 @@ def headline(error: VerificationError, explanation: Explanation | None) -> str:
         first, more = explanation.differences[0], len(explanation.differences) - 1
         message = (
             f"{first.path}: the record says {json.dumps(first.actual)}, the reference "
-            f"{json.dumps(first.expected)}" + (f" (and {more} more field(s))" if more else "")
+            f"{json.dumps(first.expected)}"
+            + (f" (and {count_of(more, 'more field')})" if more else "")
         )
         return located(message, error.source, error.step, "public")
     return str(error)

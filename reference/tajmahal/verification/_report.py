@@ -15,6 +15,7 @@ import enum
 
 import attrs
 
+from tajmahal.notation import count_of
 from tajmahal.records import Mismatch
 from tajmahal.verification._differences import Difference
 from tajmahal.verification._explain import Explanation
@@ -111,7 +112,7 @@ class Report:
         over the wall-clock time of the whole run, said so in the line, since the files'
         times, spent side by side, add up to more than the time taken."""
         counts = (
-            f"{len(self.files)} file(s): {self.count(Outcome.OK)} conform, "
+            f"{count_of(len(self.files), 'file')}: {self.count(Outcome.OK)} conform, "
             f"{self.count(Outcome.DIVERGED)} diverge, {self.count(Outcome.BAD_INPUT)} bad "
             f"input; "
         )

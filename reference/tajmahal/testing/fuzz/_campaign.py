@@ -27,6 +27,7 @@ defined in :mod:`tajmahal.testing.fuzz`, the counterexample files (writing, repl
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import time
@@ -56,6 +57,7 @@ from tajmahal.testing.fuzz._games import (
     Script,
     Tagger,
     game_line_hash,
+    play_script,
     play_spec,
     record_of,
 )
@@ -178,16 +180,23 @@ def _shrink_task(
 ) -> CounterexampleEntry | None:
     options, failure = arguments
     checks = attrs.evolve(checks_for(options, failure.spec.index, None), follower=follower)
+    untested = getattr(follower, "untested", None)
     try:
-        result = shrink(failure.script, checks, budget=options.shrink_budget)
+        with untested() if callable(untested) else contextlib.nullcontext():
+            result = shrink(failure.script, checks, budget=options.shrink_budget)
     except ValueError:  # the failure did not come back on replay: nothing to shrink
         return None
+    outcome = result.outcome
+    if callable(untested):  # the shrunk game once more, its disagreement explained in full
+        again = play_script(result.script, checks)
+        if failure_key(again) == failure_key(outcome):
+            outcome = again
     if options.out is None:
-        return attrs.evolve(entry_of(result.outcome), game=failure.spec.index)
+        return attrs.evolve(entry_of(outcome), game=failure.spec.index)
     name = f"{safe_name(failure.key)}-game-{failure.spec.index}-shrunk"
     origin = failure.entry.file or None
     return write_counterexample(
-        options.out / "counterexamples", name, result.outcome, failure.spec, origin
+        options.out / "counterexamples", name, outcome, failure.spec, origin
     )
 
 

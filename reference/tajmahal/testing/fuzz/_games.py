@@ -60,7 +60,10 @@ class Follower(Protocol):
     reference's must equal (``tajmahal.notation``); a difference is a counterexample. A
     follower that also has a ``field`` attribute (as
     :class:`tajmahal.conformance.LockstepEngine` has) names the field that differed in
-    its last answer, and the counterexample is named after it (``engine-<field>``).
+    its last answer, and the counterexample is named after it (``engine-<field>``). A
+    follower with an ``untested()`` method (a context manager, as
+    :class:`~tajmahal.conformance.LockstepEngine` has) is shrunk with it, so that
+    hypotheses are tested on the shrunk game alone, replayed once more at the end.
     """
 
     def start(self, players: int, rules: RuleSet, setup: SetupOutcome) -> str | None:

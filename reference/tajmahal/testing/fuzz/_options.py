@@ -139,12 +139,16 @@ def check_options(options: Options) -> None:
     unknown = [name for name in options.agents or () if name not in PLAYER_TYPES]
     if unknown:
         raise ValueError(
-            f"--agents: unknown player type(s) {', '.join(unknown)} "
+            f"--agents: unknown player {'type' if len(unknown) == 1 else 'types'} "
+            f"{', '.join(unknown)} "
             f"(known: {', '.join(PLAYER_TYPES)})"
         )
     unknown = [tag for tag in options.find if tag not in TAGS]
     if unknown:
-        raise ValueError(f"--find: unknown tag(s) {', '.join(unknown)} (known: {', '.join(TAGS)})")
+        raise ValueError(
+            f"--find: unknown {'tag' if len(unknown) == 1 else 'tags'} {', '.join(unknown)} "
+            f"(known: {', '.join(TAGS)})"
+        )
     if not options.players or any(count not in (3, 4, 5) for count in options.players):
         raise ValueError("--players: choose among 3, 4 and 5")
     if options.deep_every < 1 or options.jobs < 1 or options.keep < 0:

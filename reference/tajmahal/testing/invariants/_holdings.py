@@ -17,6 +17,7 @@ from tajmahal.model import (
     PlaceCrown,
     Symbol,
 )
+from tajmahal.notation import count_of
 from tajmahal.testing.invariants._model import Transition
 
 
@@ -179,7 +180,7 @@ def palaces_placed(step: Transition) -> Iterable[str]:
     for palace in state.palaces:
         province = board.cities[palace.city].province
         if province not in visited:
-            yield f"a palace of player {palace.seat} in {palace.city} (unvisited {province})"
+            yield f"a palace of P{palace.seat} in {palace.city} (unvisited {province})"
         per_city.setdefault(palace.city, []).append(palace.crowned)
         if palace.crowned:
             crowns[province] += 1
@@ -205,7 +206,7 @@ def crown_once_per_visit(step: Transition) -> Iterable[str]:
         return
     added = sum(p.crowned for p in after.palaces) - sum(p.crowned for p in before.palaces)
     if added and not isinstance(step.action, PlaceCrown):
-        yield f"{added} crown palace(s) appeared on a {step.action} step"
+        yield f"{count_of(added, 'crown palace')} appeared on a {step.action} step"
     if added > 1:
         yield f"{added} crown palaces placed in one step"
 
@@ -218,6 +219,6 @@ def scores_never_decrease(step: Transition) -> Iterable[str]:
     for seat in step.changed:
         old, new = before[seat].score, after[seat].score
         if new < old:
-            yield f"player {seat}'s score went down from {old} to {new}"
+            yield f"P{seat}'s score went down from {old} to {new}"
         if new < 0:
-            yield f"player {seat}'s score is negative ({new})"
+            yield f"P{seat}'s score is negative ({new})"

@@ -92,6 +92,6 @@ def views_hide_secrets(state: GameState) -> Iterable[str]:
     for seat, seen in zip(seats, views, strict=True):
         leaked = sorted(hidden_cards(state, seat) & shown[seat])
         if leaked:
-            yield f"player {seat}'s view shows hidden cards {leaked[:5]}"
+            yield f"P{seat}'s view shows hidden cards {leaked[:5]}"
         if seen.players[seat].hand != state.players[seat].hand:
-            yield f"player {seat}'s view does not show their own hand"
+            yield f"P{seat}'s view does not show its own hand"

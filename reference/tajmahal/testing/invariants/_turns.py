@@ -20,20 +20,16 @@ from tajmahal.model import (
     Symbol,
     Withdraw,
 )
+from tajmahal.notation import count_of
 from tajmahal.testing.invariants._model import Transition
 
 
 def _counts(components: Components, cards: Iterable[str]) -> dict[Symbol, int]:
-    counts = [0] * len(_SYMBOLS)
-    positions = components.symbol_positions
+    counts = dict.fromkeys(Symbol, 0)
     for card in cards:
-        for index in positions[card]:
-            counts[index] += 1
-    return dict(zip(_SYMBOLS, counts, strict=True))
-
-
-_SYMBOLS: tuple[Symbol, ...] = tuple(Symbol)
-"""The symbols in canonical order (that of ``Components.symbol_positions``)."""
+        for symbol in components.card_symbols(card):
+            counts[symbol] += 1
+    return counts
 
 
 def _expected_wins(before: GameState, seat: int) -> set[Symbol]:
@@ -103,8 +99,7 @@ def majority_awards(step: Transition) -> Iterable[str]:
     if won is not None:
         if won != expected:
             yield (
-                f"player {seat} withdrew and won {_names(won)}; the majorities give "
-                f"{_names(expected)}"
+                f"P{seat} withdrew and won {_names(won)}; the majorities give {_names(expected)}"
             )
         return
     # The visit ended with this withdrawal: compare holdings (an exchange of two
@@ -115,13 +110,15 @@ def majority_awards(step: Transition) -> Iterable[str]:
         want = 1 if symbol in expected else 0
         if gain != want and not (gain == want - 2 and old.influence.count(symbol) + want >= 2):
             yield (
-                f"player {seat} withdrew and holds {gain:+d} {symbol.value} tile(s); the "
+                f"P{seat} withdrew and holds {gain:+d} {symbol.value} "
+                f"{'influence tile' if abs(gain) == 1 else 'influence tiles'}; the "
                 f"majorities give {want}"
             )
     tiles = len(new.province_tiles) - len(old.province_tiles)
     if tiles != (Symbol.ELEPHANT in expected):
-        yield f"player {seat} withdrew and won {tiles} province tile(s); the majorities give " + (
-            "one" if Symbol.ELEPHANT in expected else "none"
+        yield (
+            f"P{seat} withdrew and won {count_of(tiles, 'province tile')}; the majorities give "
+            + ("one" if Symbol.ELEPHANT in expected else "none")
         )
 
 
@@ -144,7 +141,7 @@ def colour_lock(step: Transition) -> Iterable[str]:
         }
         allowed = 2 if colour_change in player.played else 1
         if len(colours) > allowed:
-            yield f"player {seat} played {len(colours)} colours in one visit: {player.played}"
+            yield f"P{seat} played {len(colours)} colours in one visit: {player.played}"
 
 
 def plays_are_final(step: Transition) -> Iterable[str]:
@@ -162,7 +159,7 @@ def plays_are_final(step: Transition) -> Iterable[str]:
         if new.withdrawn or old.withdrawn:
             continue
         if new.played[: len(old.played)] != old.played:
-            yield f"player {seat}'s played cards changed from {old.played} to {new.played}"
+            yield f"P{seat}'s played cards changed from {old.played} to {new.played}"
         added = new.played[len(old.played) :]
         if seat == before.to_move and isinstance(step.action, Play) and before.step is Step.PLAY:
             coloured = [
@@ -172,9 +169,9 @@ def plays_are_final(step: Transition) -> Iterable[str]:
                 and components.cards[card].colour is not CardColour.WHITE
             ]
             if len(coloured) != 1 or not 1 <= len(added) <= 2:
-                yield f"player {seat}'s play put {list(added)} on the table"
+                yield f"P{seat}'s play put {list(added)} on the table"
         elif added:
-            yield f"player {seat} has new cards on the table without playing: {list(added)}"
+            yield f"P{seat} has new cards on the table without playing: {list(added)}"
 
 
 def table_and_display(step: Transition) -> Iterable[str]:
@@ -185,7 +182,7 @@ def table_and_display(step: Transition) -> Iterable[str]:
     resolving = state.withdrawal.seat if state.withdrawal is not None else None
     for seat, player in enumerate(state.players):
         if player.withdrawn and seat != resolving and player.played:
-            yield f"player {seat} withdrew but still has {list(player.played)} on the table"
+            yield f"P{seat} withdrew but still has {list(player.played)} on the table"
     size = DISPLAY_SIZES[state.config.players]
     if len(state.display) > size:
         yield f"the display holds {len(state.display)} cards (at most {size})"
@@ -203,7 +200,7 @@ def legal_actions_well_formed(step: Transition) -> Iterable[str]:
         return
     if before.is_chance:
         if legal:
-            yield f"{len(legal)} legal action(s) offered at a chance step"
+            yield f"{count_of(len(legal), 'legal action')} offered at a chance step"
         return
     strings = list(map(str, legal))
     if not strings:
