@@ -113,7 +113,7 @@ adapter-floors: $(STAMP)
 	$(BIN)/python tools/bench/adapter_speed.py --games 200 --players 4 --repeat 3 --floors
 
 # Mutation testing of the rules modules (docs/mutation.md): resumable, state in mutants/.
-# make mutation MODULE=engine.withdraw runs one module's mutants; MUTANTS='glob ...' any set;
+# make mutation MODULE=engine._withdraw runs one module's mutants; MUTANTS='glob ...' any set;
 # RETEST=1 runs the survivors and untested mutants again (after adding tests or functions),
 # with which tests reach which function collected afresh. AGAIN=1 runs every mutant again
 # (after a change that moves a path). mutmut's copy of the tree lacks
@@ -130,7 +130,7 @@ $(MUTATION_STAMP): $(STAMP)
 mutation: $(MUTATION_STAMP)
 	ln -sfn reference src
 	$(if $(RETEST)$(AGAIN),rm -f mutants/mutmut-stats.json)
-	@set -f; mkdir -p mutants; start=$$(date +%s); \
+	@set -f; mkdir -p mutants/docs; start=$$(date +%s); \
 	names=$$($(BIN)/python tools/mutation_report.py --pending $(foreach m,$(MUTANTS),'$(m)') \
 	  $(if $(RETEST),--retest) $(if $(AGAIN),--again)); \
 	if [ -n "$$names" ]; then \

@@ -62,3 +62,32 @@ def test_the_switch_decides_the_collector_of_a_fresh_process(plain: str) -> None
     ).stdout
     expected = gc.get_threshold()[0] if plain == "1" else GENERATION_0_THRESHOLD
     assert int(printed) == expected
+
+
+@pytest.mark.parametrize(
+    ("plain", "expected"),
+    [
+        ("state_digest", (False, True, True)),
+        ("state_digest,legal_digest", (False, True, False)),
+        (" legal_digest , collector", (True, False, False)),
+        ("1", (False, False, False)),
+        ("0", (True, True, True)),
+    ],
+)
+def test_the_switch_names_the_fast_paths_it_turns_off(
+    plain: str, expected: tuple[bool, bool, bool]
+) -> None:
+    """``TAJMAHAL_PLAIN`` as a list of core function names turns off those fast paths (and
+    ``collector`` the collector setting) and leaves every other part on."""
+    probe = (
+        "import gc\nfrom tajmahal import accel, notation\n"
+        "with accel.fewer_collections():\n    threshold = gc.get_threshold()[0]\n"
+        "print(accel.state_digest is not notation.state_digest,"
+        f" threshold == {GENERATION_0_THRESHOLD},"
+        " accel.legal_digest is not notation.legal_digest)"
+    )
+    environment = {**os.environ, PLAIN_VARIABLE: plain}
+    printed = subprocess.run(
+        [sys.executable, "-c", probe], env=environment, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert tuple(word == "True" for word in printed) == expected

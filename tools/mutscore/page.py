@@ -12,8 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-CORE = ("tajmahal.engine._dispatch", "tajmahal.engine._scoring")
-"""The modules held to the 95% goal (docs/mutation.md)."""
+CORE = ("tajmahal.engine.", "tajmahal.engine")
+"""The engine's modules (the rules, setup and scoring), summed in a row of their own."""
 
 
 @dataclass
@@ -44,7 +44,8 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -
         "",
         "Score = (killed + timeouts) / (mutants checked - equivalent survivors): a timeout",
         "is a mutant that made the game loop; text-only survivors count against the score.",
-        "The goal: no gap anywhere, and at least 95% in the engine and scoring modules.",
+        "The goal: every mutant of the rules modules that is not equivalent is killed",
+        "(100%), with no gap anywhere.",
         "*Unclassified* survivors are ones nobody has reviewed yet (the tool fails on them);",
         "*other* counts mutants mutmut found untested or suspicious.",
         "",
@@ -59,7 +60,7 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -
             sums.statuses.update(tally.statuses)
             sums.survivors.update(tally.survivors)
             sums.seconds += tally.seconds
-    out.append(table_row("**engine and scoring**", core))
+    out.append(table_row("**engine (rules, setup, scoring)**", core))
     out.append(table_row("**all**", total))
     wall = sum(end - start for start, end, *_ in runs)
     out += [
@@ -79,7 +80,7 @@ def markdown(tallies: dict[str, Tally], runs: list[tuple[int, int, int, str]]) -
         "",
         "```sh",
         "make mutation                          # every rules module (about half an hour)",
-        "make mutation MODULE=engine.withdraw   # one module's mutants",
+        "make mutation MODULE=engine._withdraw # one module's mutants",
         "make mutation MUTANTS='tajmahal.engine._scoring.*'   # any globs",
         "make mutation MODULE=engine RETEST=1   # again, survivors and untested re-tested",
         "make mutation MODULE=engine AGAIN=1    # every mutant again, killed ones too",

@@ -23,7 +23,9 @@ nothing is patched into a core module.
 With ``TAJMAHAL_PLAIN=1`` in the environment (:data:`PLAIN_VARIABLE`) every function of
 this package is the core function itself and every setting leaves things as they are,
 so the whole package runs on the plain core (CI verifies the golden corpus and runs the
-position cases and perft that way too).
+position cases and perft that way too). A list of core function names instead
+(``TAJMAHAL_PLAIN=state_digest,legal_digest``) switches off those fast paths alone, which
+is how what each one buys is measured.
 """
 
 from __future__ import annotations
@@ -31,7 +33,14 @@ from __future__ import annotations
 from typing import Any
 
 from tajmahal.accel import _engine, _inputs, _notation, _records
-from tajmahal.accel._ai import LazyObservation, PartwiseObserver, lazy_masked_observation
+from tajmahal.accel._ai import (
+    LazyObservation,
+    PartwiseObserver,
+    lazy_masked_observation,
+    legal_ids,
+    legal_mask,
+    shared_across_seeds,
+)
 from tajmahal.accel._collector import (
     CAMPAIGN_GENERATION_0_THRESHOLD,
     GENERATION_0_THRESHOLD,
@@ -40,7 +49,7 @@ from tajmahal.accel._collector import (
     fewer_collections,
 )
 from tajmahal.accel._engine import ChoiceTables, action_tables, legal_choices
-from tajmahal.accel._path import ENABLED, PLAIN_VARIABLE, FastPath
+from tajmahal.accel._path import ENABLED, PLAIN_NAMES, PLAIN_VARIABLE, FastPath
 from tajmahal.records import ReplayFunctions, SchemaVouch
 
 FAST_PATHS: tuple[FastPath[Any], ...] = (
@@ -61,9 +70,12 @@ legal_strings = _notation.LEGAL_STRINGS.chosen()
 legal_digest = _notation.LEGAL_DIGEST.chosen()
 read_record = _records.READ_RECORD.chosen()
 
-schema_vouch: SchemaVouch | None = _records.vouch if ENABLED else None
+schema_vouch: SchemaVouch | None = (
+    _records.vouch if _records.READ_RECORD.chosen() is _records.READ_RECORD.fast else None
+)
 """The quicker schema check that reading a record may ask first (the compiled validator,
-see ``tajmahal.records.SchemaVouch``); None under ``TAJMAHAL_PLAIN=1``."""
+see ``tajmahal.records.SchemaVouch``); None when the fast ``read_record`` is switched off
+(``TAJMAHAL_PLAIN=1`` or ``TAJMAHAL_PLAIN=read_record``)."""
 
 REPLAY = ReplayFunctions(
     state_digest=state_digest,
@@ -74,12 +86,14 @@ REPLAY = ReplayFunctions(
 ``functions`` to :func:`tajmahal.records.replay_steps`)."""
 
 # The drop-ins for functions of the AI interfaces, which stand above this layer, are
-# paired with their functions, and chosen, in tajmahal.ai (tajmahal/ai/_fast_paths.py).
+# paired with their functions, and chosen, in tajmahal.ai (tajmahal/ai/_fast_paths.py
+# and, for the OpenSpiel adapter, tajmahal/ai/openspiel/_fast_paths.py).
 __all__ = [
     "CAMPAIGN_GENERATION_0_THRESHOLD",
     "ENABLED",
     "FAST_PATHS",
     "GENERATION_0_THRESHOLD",
+    "PLAIN_NAMES",
     "PLAIN_VARIABLE",
     "REPLAY",
     "ChoiceTables",
@@ -96,9 +110,12 @@ __all__ = [
     "legal_actions",
     "legal_choices",
     "legal_digest",
+    "legal_ids",
+    "legal_mask",
     "legal_strings",
     "parse_json_document",
     "read_record",
     "schema_vouch",
+    "shared_across_seeds",
     "state_digest",
 ]

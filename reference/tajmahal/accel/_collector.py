@@ -17,7 +17,10 @@ import contextlib
 import gc
 from collections.abc import Iterator
 
-from tajmahal.accel._path import ENABLED
+from tajmahal.accel._path import ENABLED, PLAIN_NAMES
+
+_ON = ENABLED and "collector" not in PLAIN_NAMES
+"""The settings apply unless ``TAJMAHAL_PLAIN`` is ``1`` or names ``collector``."""
 
 GENERATION_0_THRESHOLD = 100_000
 """New container objects between two collections of the youngest generation while the
@@ -28,7 +31,7 @@ GENERATION_0_THRESHOLD = 100_000
 def fewer_collections() -> Iterator[None]:
     """Collect the youngest generation after :data:`GENERATION_0_THRESHOLD` new objects
     inside the block; the thresholds of before afterwards."""
-    if not ENABLED:
+    if not _ON:
         yield
         return
     before = gc.get_threshold()
@@ -43,7 +46,7 @@ def collect_less() -> None:
     """The setting of :func:`fewer_collections` for the rest of a worker process's life
     (a worker only verifies files and then ends), so that files verified in workers get
     the same collector as in the command's own process, whatever the start method."""
-    if ENABLED:
+    if _ON:
         gc.set_threshold(GENERATION_0_THRESHOLD, *gc.get_threshold()[1:])
 
 
@@ -63,7 +66,7 @@ def campaign_collections() -> Iterator[None]:
     replay invariant), and with Python's default the collector walks them again and
     again while freeing nothing: they form no cycles and are freed by reference counting
     when the game ends. Only when the collector runs changes, never what a game does."""
-    if not ENABLED:
+    if not _ON:
         yield
         return
     before = gc.get_threshold()

@@ -29,10 +29,9 @@ def symbol_counts(components: Components, cards: Iterable[CardId]) -> tuple[int,
     TM.SPECIAL.NO_SYMBOL
     """
     counts = [0] * len(SYMBOL_INDEX)
-    positions = components.symbol_positions
     for card in cards:
-        for index in positions[card]:
-            counts[index] += 1
+        for symbol in components.card_symbols(card):
+            counts[SYMBOL_INDEX[symbol]] += 1
     return tuple(counts)
 
 

@@ -17,14 +17,12 @@ copying and pickling) and its loading (:func:`load_components`,
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -54,7 +52,7 @@ from tajmahal.model._parts import (
     ProvinceTileId,
     SpecialCard,
 )
-from tajmahal.model._symbols import SYMBOL_INDEX, BonusKind, CardColour, SpecialKind, Symbol
+from tajmahal.model._symbols import BonusKind, SpecialKind, Symbol
 
 COMPONENT_FILES: tuple[str, ...] = (
     "cards.json",
@@ -130,38 +128,6 @@ class Components:
     def __hash__(self) -> int:
         return hash(self.digest)
 
-    @functools.cached_property
-    def symbol_positions(self) -> Mapping[CardId, tuple[int, ...]]:
-        """For every card (regular and special), the positions in canonical symbol order
-        of the symbols it counts: a table built once, so that counting majorities does
-        not look cards up symbol by symbol."""
-        order = SYMBOL_INDEX
-        table = {card.id: tuple(order[s] for s in card.symbols) for card in self.cards.values()}
-        table.update(
-            {
-                special.id: tuple(order[s] for s in special.symbols)
-                for special in self.specials.values()
-            }
-        )
-        return MappingProxyType(table)
-
-    @functools.cached_property
-    def card_colours(self) -> Mapping[CardId, CardColour | None]:
-        """For every card, its colour (``WHITE`` for white cards, None for the special
-        cards): a table built once, so that listing plays does not look cards up one
-        attribute at a time."""
-        table: dict[CardId, CardColour | None] = dict.fromkeys(self.specials)
-        table.update((card.id, card.colour) for card in self.cards.values())
-        return MappingProxyType(table)
-
-    @functools.cached_property
-    def _specials_by_kind(self) -> Mapping[SpecialKind, SpecialCard]:
-        """The special cards by effect (the first one listed, should two share one)."""
-        table: dict[SpecialKind, SpecialCard] = {}
-        for special in self.specials.values():
-            table.setdefault(special.kind, special)
-        return MappingProxyType(table)
-
     def card_symbols(self, card_id: CardId) -> tuple[Symbol, ...]:
         """The symbols a played card counts (regular or special)."""
         card = self.cards.get(card_id)
@@ -174,8 +140,12 @@ class Components:
         return card_id in self.specials
 
     def special_of_kind(self, kind: SpecialKind) -> SpecialCard:
-        """The special card with the given effect."""
-        return self._specials_by_kind[kind]
+        """The special card with the given effect (the first one listed, should two share
+        one)."""
+        for special in self.specials.values():
+            if special.kind is kind:
+                return special
+        raise KeyError(kind)
 
     def special_earned_by(self, symbol: Symbol) -> SpecialCard:
         """The special card exchanged for two influence tiles of ``symbol``."""

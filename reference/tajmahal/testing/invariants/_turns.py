@@ -25,16 +25,11 @@ from tajmahal.testing.invariants._model import Transition
 
 
 def _counts(components: Components, cards: Iterable[str]) -> dict[Symbol, int]:
-    counts = [0] * len(_SYMBOLS)
-    positions = components.symbol_positions
+    counts = dict.fromkeys(Symbol, 0)
     for card in cards:
-        for index in positions[card]:
-            counts[index] += 1
-    return dict(zip(_SYMBOLS, counts, strict=True))
-
-
-_SYMBOLS: tuple[Symbol, ...] = tuple(Symbol)
-"""The symbols in canonical order (that of ``Components.symbol_positions``)."""
+        for symbol in components.card_symbols(card):
+            counts[symbol] += 1
+    return counts
 
 
 def _expected_wins(before: GameState, seat: int) -> set[Symbol]:
