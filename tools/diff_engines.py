@@ -47,7 +47,7 @@ def _step(result: DiffResult) -> int:
 def _row(cells: list[str], markdown: bool) -> str:
     if markdown:
         return "| " + " | ".join(cells) + " |"
-    widths = (26, 13, 13, 5, 7, 15, 5)
+    widths = (26, 13, 13, 5, 7, 16, 5, 0)
     return " ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=False))
 
 

@@ -26,9 +26,16 @@ from typing import Any
 
 import pytest
 
-from tajmahal.accel import ENABLED, LazyObservation, PartwiseObserver, lazy_masked_observation
+from tajmahal.accel import (
+    ENABLED,
+    FastPath,
+    LazyObservation,
+    PartwiseObserver,
+    lazy_masked_observation,
+    legal_mask,
+)
 from tajmahal.ai import FAST_PATHS, TensorObserver, masked_observation, tensor_layout
-from tajmahal.ai._fast_paths import MASKED_OBSERVATION, TENSOR_OBSERVER
+from tajmahal.ai._fast_paths import LEGAL_IDS, MASKED_OBSERVATION, TENSOR_OBSERVER
 from tajmahal.engine import apply, legal_actions, new_game, random_reshuffle, random_setup
 from tajmahal.model import RULE_OPTIONS, GameState, RuleSet, Step, default_components
 
@@ -55,6 +62,8 @@ RULE_SETS = [
 ]
 """The default rule set and, for each option, the rule set with its last value."""
 
+LEGAL_MASK: FastPath[Any] = environment.LEGAL_MASK
+
 PLAIN = TensorObserver(tensor_layout(default_components()))
 
 
@@ -70,7 +79,7 @@ def _both(state: Any, seat: int, mask: Any) -> tuple[Any, dict[str, Any]]:
 
 
 def test_the_fast_paths_pair_the_core_functions_with_the_drop_ins() -> None:
-    assert FAST_PATHS == (MASKED_OBSERVATION, TENSOR_OBSERVER)
+    assert FAST_PATHS == (LEGAL_IDS, MASKED_OBSERVATION, TENSOR_OBSERVER)
     assert MASKED_OBSERVATION.core is masked_observation
     assert MASKED_OBSERVATION.fast is lazy_masked_observation
     assert TENSOR_OBSERVER.core is TensorObserver
@@ -94,10 +103,32 @@ def _game(players: int, rules: RuleSet, seed: int) -> list[GameState]:
     return states
 
 
+@pytest.mark.pins(LEGAL_MASK)
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_fast_masks_are_the_core_ones_at_every_step(players: int) -> None:
+    """The mask at every state of a random game under each rule set: the same flags,
+    an int8 array of its own, new at each call, zeros where there is no decision."""
+    from tajmahal.ai._action_space import action_space
+
+    path = LEGAL_MASK
+    assert path.core is environment.legal_mask and path.fast is legal_mask
+    space = action_space(default_components())
+    for number, rules in enumerate(RULE_SETS):
+        for state in _game(players, rules, 300 * players + number):
+            found, expected = path.fast(space, state), path.core(space, state)
+            assert found.dtype == expected.dtype == np.int8
+            assert found.shape == expected.shape == (space.size,)
+            assert np.array_equal(found, expected)
+            assert found.flags.owndata and found.flags.writeable
+            assert path.fast(space, state) is not found
+            assert int(found.sum()) == len(legal_actions(state))
+
+
 def _partwise(observer: Any, state: GameState, seat: int) -> Any:
     return observer.write(state, seat, np.zeros(PLAIN.layout.size, np.float32))
 
 
+@pytest.mark.pins(TENSOR_OBSERVER)
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_partwise_tensors_are_the_core_ones_at_every_step_for_every_seat(players: int) -> None:
     """Every seat's tensor at every state of a random game under each rule set, asked in
@@ -119,6 +150,7 @@ def test_partwise_tensors_are_the_core_ones_at_every_step_for_every_seat(players
     assert compared > len(RULE_SETS) * 150 * players
 
 
+@pytest.mark.pins(TENSOR_OBSERVER)
 def test_partwise_tensors_are_the_core_ones_across_player_counts_copies_and_buffers() -> None:
     """States of 5-, 3- and 4-player games in turn through one observer (seat slots
     emptied and filled again), a deep copy and a pickle of it (which start empty), and a
@@ -147,6 +179,7 @@ def test_the_rule_sets_differ() -> None:
     assert len(set(RULE_SETS)) == len(RULE_SETS) > 3
 
 
+@pytest.mark.pins(MASKED_OBSERVATION)
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_tensors_read_at_once_or_later_are_the_core_ones(players: int) -> None:
     """At every step of a random game under each rule set, the mover's observation read
@@ -288,6 +321,7 @@ OPERATIONS: dict[str, Any] = {
 for; those that change the dict compare the dict afterwards too."""
 
 
+@pytest.mark.pins(MASKED_OBSERVATION)
 @pytest.mark.parametrize("name", list(OPERATIONS))
 def test_every_dict_operation_sees_both_keys_as_a_plain_dict(name: str) -> None:
     observation = _pending()
@@ -299,6 +333,7 @@ def test_every_dict_operation_sees_both_keys_as_a_plain_dict(name: str) -> None:
     assert observation.pending == name.endswith("action_mask")
 
 
+@pytest.mark.pins(MASKED_OBSERVATION)
 def test_missing_keys_raise_as_in_a_plain_dict() -> None:
     observation = _pending()
     with pytest.raises(KeyError) as raised:
@@ -311,6 +346,7 @@ def test_missing_keys_raise_as_in_a_plain_dict() -> None:
         hash(observation)
 
 
+@pytest.mark.pins(MASKED_OBSERVATION)
 def test_two_pending_observations_compare_and_merge_whole() -> None:
     one, other = _pending(), _pending()
     plain = _plain(_pending())
@@ -327,6 +363,7 @@ def test_two_pending_observations_compare_and_merge_whole() -> None:
     _same(dict(one), plain)
 
 
+@pytest.mark.pins(MASKED_OBSERVATION)
 def test_gymnasiums_contains_sees_the_whole_dict() -> None:
     game = environment.env(players=3)
     game.reset(seed=2)
@@ -334,6 +371,7 @@ def test_gymnasiums_contains_sees_the_whole_dict() -> None:
     assert game.observation_space(game.agent_selection).contains(observation)
 
 
+@pytest.mark.pins(MASKED_OBSERVATION)
 def test_reading_from_several_threads_writes_each_tensor_once() -> None:
     """Observations of a whole game, read at once from four threads (each tensor written
     by one shared part-by-part observer), equal the tensors written at once."""

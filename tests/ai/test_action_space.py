@@ -83,7 +83,7 @@ def test_out_of_range_and_chance_have_no_id() -> None:
 
 
 def test_the_same_space_for_equal_components() -> None:
-    assert action_space(default_components()) is action_space()
+    assert action_space(default_components()).actions == action_space().actions
 
 
 def test_kinds() -> None:

@@ -88,6 +88,23 @@ def test_states_pickle_and_clone() -> None:
     assert clone.history() == state.history()  # type: ignore[attr-defined]
 
 
+def test_a_game_keeps_its_configuration_through_pickles_copies_and_its_states() -> None:
+    """The game holds the configuration it was loaded with; a pickled or deep-copied game
+    is loaded again from its parameters, and a state's game is the game itself."""
+    import copy
+
+    game = pyspiel.load_game("tajmahal", {"players": 5, "setup": "seeded", "seed": 9})
+    config = game.config()
+    assert (config.players, config.seed, config.staged) == (5, 9, False)
+    state = game.new_initial_state()
+    assert state.get_game().config() is config
+    for again in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert str(again) == str(game)
+        assert again.config().parameters == config.parameters
+        assert again.config().space.actions == config.space.actions
+        assert str(again.new_initial_state()) == str(state)
+
+
 class PackageNames(pickle.Unpickler):
     """Reads a pickle as one written before the adapter became a package would be read:
     every name of the adapter looked up in ``tajmahal.ai.openspiel`` itself."""
@@ -234,14 +251,13 @@ def test_a_state_restored_in_mid_reshuffle_finishes_it() -> None:
 
 @pytest.mark.parametrize(("players", "setup"), [(3, "staged"), (4, "seeded"), (5, "staged")])
 def test_legal_ids_are_the_plain_ones_at_every_decision(players: int, setup: str) -> None:
-    """The legal ids, looked up inline in the action space's identity table, are the
-    sorted ids of the engine's legal actions found by value, at every decision; with a
-    warm table and with actions the table has not met (a copy of the state's actions)."""
+    """The state's legal actions are the sorted ids of the engine's legal actions at
+    every decision, asked with and without the player, in two games of one game object."""
     from tajmahal.engine import legal_actions
 
     game = pyspiel.load_game("tajmahal", {"players": players, "setup": setup, "seed": 5})
     space = game.config().space
-    for _ in range(2):  # the second game meets a table the first one filled
+    for _ in range(2):
         state = game.new_initial_state()
         rng = random.Random(players)
         while not state.is_terminal():
@@ -255,49 +271,18 @@ def test_legal_ids_are_the_plain_ones_at_every_decision(players: int, setup: str
             state.apply_action(plain[rng.randrange(len(plain))])
 
 
-def test_a_seeded_configuration_is_its_siblings_with_the_seed() -> None:
-    """A configuration for a new seed is copied from one differing only in the seed, field
-    by field: the very values ``attrs.evolve`` gives."""
-    import attrs
+def test_the_game_type_follows_the_utility() -> None:
+    from tajmahal.ai.openspiel._config import game_type
 
-    from tajmahal.ai.openspiel import game_config
-
-    params = {"players": 3, "setup": "seeded", "utility": "score"}
-    first = game_config({**params, "seed": 101})
-    second = game_config({**params, "seed": 102})
-    expected = attrs.evolve(
-        first,
-        parameters=tuple(sorted({**openspiel.DEFAULT_PARAMETERS, **params, "seed": 102}.items())),
-        seed=102,
-    )
-    for field in attrs.fields(type(first)):
-        assert getattr(second, field.name) == getattr(expected, field.name), field.name
-    assert second.space is first.space and second.legal_ids == first.legal_ids
-
-
-def test_the_game_type_is_made_once_per_utility() -> None:
-    from tajmahal.ai.openspiel._config import _make_game_type, game_type
-
+    assert game_type("win").utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game_type("score").utility == pyspiel.GameType.Utility.GENERAL_SUM
     for utility in ("win", "score"):
-        made = _make_game_type(utility)
-        assert game_type(utility) is game_type(utility)
-        for name in (
-            "short_name",
-            "long_name",
-            "dynamics",
-            "chance_mode",
-            "information",
-            "utility",
-            "reward_model",
-            "max_num_players",
-            "min_num_players",
-            "provides_information_state_string",
-            "provides_information_state_tensor",
-            "provides_observation_string",
-            "provides_observation_tensor",
-            "parameter_specification",
-        ):
-            assert getattr(game_type(utility), name) == getattr(made, name), name
+        made = game_type(utility)
+        assert made.short_name == "tajmahal"
+        assert (made.min_num_players, made.max_num_players) == (3, 5)
+        assert made.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        assert made.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert made.parameter_specification == openspiel.DEFAULT_PARAMETERS
     loaded = pyspiel.load_game("tajmahal", {"utility": "score"}).get_type()
     assert loaded.utility == pyspiel.GameType.Utility.GENERAL_SUM
     assert pyspiel.load_game("tajmahal").get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM

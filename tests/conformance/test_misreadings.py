@@ -50,7 +50,14 @@ FULL = frozenset({"legal", "state_digest", "scores"})
 NO_DIGEST = frozenset({"legal", "scores"})
 
 
-def _diff(name: str, compare: frozenset[str], *, budget: int = 20, games: int = 20) -> DiffResult:
+def _diff(
+    name: str,
+    compare: frozenset[str],
+    *,
+    budget: int = 20,
+    games: int = 20,
+    seconds: float = 20,
+) -> DiffResult:
     entry = MISREADINGS[name]
     return run_diff(
         "",
@@ -59,7 +66,7 @@ def _diff(name: str, compare: frozenset[str], *, budget: int = 20, games: int = 
         rules=dict(entry.rules),
         compare=compare,
         shrink_budget=budget,
-        shrink_seconds=20,
+        shrink_seconds=seconds,
         engine=LocalEngine(entry.engine, COMPONENTS),
         hypotheses=catalogue_tester(COMPONENTS),
     )
@@ -186,7 +193,7 @@ def test_a_disagreement_at_the_end_of_the_game_shrinks_to_one_step_from_a_late_p
     the last step, the engine disagrees in that one step: the shortest game starts
     there, and its last step is the position case."""
     entry = MISREADINGS[name]
-    result = _diff(name, NO_DIGEST)
+    result = _diff(name, NO_DIGEST, seconds=600)  # bounded by the budget of games alone
     assert result.shrunk is not None and result.case is not None
     shortest = result.shrunk.shortest
     divergence = shortest.divergence
@@ -215,7 +222,7 @@ def test_a_position_case_comes_out_when_the_engines_part_long_before_it_shows(
     the 16 steps a game shrunk from the setup is searched back). Shrunk from a position,
     the game starts before the parting step, and the case is that step: the reference
     passes it, the engine fails it."""
-    result = _diff("keep-tiles", NO_DIGEST, budget=60)
+    result = _diff("keep-tiles", NO_DIGEST, budget=60, seconds=600)
     assert result.shrunk is not None and result.case is not None
     shortest = result.shrunk.shortest
     divergence = shortest.divergence

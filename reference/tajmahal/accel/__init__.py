@@ -33,7 +33,14 @@ from __future__ import annotations
 from typing import Any
 
 from tajmahal.accel import _engine, _inputs, _notation, _records
-from tajmahal.accel._ai import LazyObservation, PartwiseObserver, lazy_masked_observation
+from tajmahal.accel._ai import (
+    LazyObservation,
+    PartwiseObserver,
+    lazy_masked_observation,
+    legal_ids,
+    legal_mask,
+    shared_across_seeds,
+)
 from tajmahal.accel._collector import (
     CAMPAIGN_GENERATION_0_THRESHOLD,
     GENERATION_0_THRESHOLD,
@@ -79,7 +86,8 @@ REPLAY = ReplayFunctions(
 ``functions`` to :func:`tajmahal.records.replay_steps`)."""
 
 # The drop-ins for functions of the AI interfaces, which stand above this layer, are
-# paired with their functions, and chosen, in tajmahal.ai (tajmahal/ai/_fast_paths.py).
+# paired with their functions, and chosen, in tajmahal.ai (tajmahal/ai/_fast_paths.py
+# and, for the OpenSpiel adapter, tajmahal/ai/openspiel/_fast_paths.py).
 __all__ = [
     "CAMPAIGN_GENERATION_0_THRESHOLD",
     "ENABLED",
@@ -102,9 +110,12 @@ __all__ = [
     "legal_actions",
     "legal_choices",
     "legal_digest",
+    "legal_ids",
+    "legal_mask",
     "legal_strings",
     "parse_json_document",
     "read_record",
     "schema_vouch",
+    "shared_across_seeds",
     "state_digest",
 ]

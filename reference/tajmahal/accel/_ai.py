@@ -1,6 +1,17 @@
-"""The AI interfaces' drop-ins: observation dicts whose tensor is written when first read,
-and the observation tensor rewritten part by part between successive states.
+"""The AI interfaces' drop-ins: legal ids listed from tables of ids, game configurations
+shared by the seeds of a parameter set, observation dicts whose tensor is written when
+first read, and the observation tensor rewritten part by part between successive states.
 
+- :func:`legal_ids`, a drop-in for ``ActionSpace.legal_ids`` (:mod:`tajmahal.ai`): the
+  engine's legal-action generators (``legal_choices``) reading tables of ids instead
+  of tables of actions, so that no action is built or looked up (every adapter loop of
+  ``tools/bench/adapter_speed.py``);
+- :func:`legal_mask`, a drop-in for :func:`tajmahal.ai.pettingzoo.legal_mask`: those
+  ids set in a copy of a zero mask through a memory view (the PettingZoo loops);
+- :func:`shared_across_seeds`, which makes the drop-in for
+  :func:`tajmahal.ai.openspiel.game_config`: the configuration of parameter sets that
+  differ only in their seed built once (the ``openspiel-seeded`` loop loads a game per
+  seed);
 - :func:`lazy_masked_observation`, a drop-in for :func:`tajmahal.ai.masked_observation`
   (PettingZoo's observation dict): PettingZoo's standard loop asks for the mover's
   observation at every step, and a player that reads only the mask never pays for the
@@ -10,19 +21,144 @@ and the observation tensor rewritten part by part between successive states.
   rewritten (the ``pettingzoo-tensors`` loop).
 
 :mod:`tajmahal.ai` stands above this layer, so it pairs its own functions with these
-drop-ins and chooses them (``tajmahal.ai.FAST_PATHS``); ``tests/accel/test_pin_ai.py``
-pins them to those functions. What each buys is in ``docs/ai.md`` (Speed). They are
-written against the model alone.
+drop-ins and chooses them (``tajmahal.ai.FAST_PATHS``, and
+``tajmahal.ai.openspiel.FAST_PATHS`` for the OpenSpiel adapter, an optional extra);
+``tests/accel/test_pin_ai.py`` pins them to those functions. What each buys is in
+``docs/ai.md`` (Speed). They are written against the model and the engine's tables alone.
 """
 
 from __future__ import annotations
 
 import copy
 import threading
+import weakref
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from tajmahal.model import COLOURS, INFLUENCE_SYMBOLS, GameState, PlayerState, Step
+import attrs
+
+from tajmahal.accel._engine import ChoiceTables, action_tables, legal_choices
+from tajmahal.model import (
+    COLOURS,
+    INFLUENCE_SYMBOLS,
+    Action,
+    Components,
+    GameState,
+    PlayerState,
+    Step,
+)
+
+# ---------------------------------------------------------------------------------------
+# The legal ids of an action space
+
+
+class Numbering(Protocol):
+    """What :func:`legal_ids` reads of an action space (``ActionSpace``, :mod:`tajmahal.ai`)."""
+
+    @property
+    def components(self) -> Components: ...
+
+    @property
+    def ids(self) -> Mapping[Action, int]: ...
+
+
+_ID_TABLES: weakref.WeakKeyDictionary[Any, ChoiceTables[int]] = weakref.WeakKeyDictionary()
+"""By action space: the engine's tables of decisions holding the space's ids (made on
+the space's first call, let go with the space)."""
+
+
+def legal_ids(space: Numbering, state: GameState) -> list[int]:
+    """``ActionSpace.legal_ids`` (:mod:`tajmahal.ai`), listed by the engine's legal-action
+    generators (``legal_choices``) reading tables that hold the space's ids instead
+    of actions (``ChoiceTables.mapped``, made once per space): no action is built or
+    looked up, the same rules give the same decisions as numbers.
+
+    Buys 5 to 10 % of every adapter loop of ``tools/bench/adapter_speed.py``
+    (``docs/ai.md``, Speed)."""
+    if state.config.components != space.components:
+        raise ValueError("the state's component set is not this action space's")
+    tables = _ID_TABLES.get(space)
+    if tables is None:
+        tables = _ID_TABLES[space] = action_tables(space.components).mapped(space.ids.get)
+    found = legal_choices(state, tables)
+    found.sort()
+    return found
+
+
+_ZERO_MASKS: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+"""By action space: an int8 mask of zeros, never changed (copied for every mask)."""
+
+
+def legal_mask(space: Numbering, state: GameState) -> Any:
+    """:func:`tajmahal.ai.pettingzoo.legal_mask`: the ids of :func:`legal_ids` set in a
+    copy of a zero mask kept per space, flag by flag through a memory view (faster than
+    numpy's item assignment or its indexing with a short list).
+
+    With :func:`legal_ids`, buys 15 to 20 % of the ``pettingzoo-masks`` and
+    ``pettingzoo-observe`` loops of ``tools/bench/adapter_speed.py``, of which the memory
+    view about 6 % (``docs/ai.md``, Speed)."""
+    zeros: Any = _ZERO_MASKS.get(space)
+    if zeros is None:
+        import numpy as np
+
+        zeros = _ZERO_MASKS[space] = np.zeros(len(space.ids), np.int8)
+    mask: Any = zeros.copy()
+    cells = memoryview(mask)
+    for number in legal_ids(space, state):
+        cells[number] = 1
+    return mask
+
+
+# ---------------------------------------------------------------------------------------
+# Game configurations shared by the seeds of a parameter set
+
+ConfigT = TypeVar("ConfigT")
+
+KEPT_CONFIGURATIONS = 32
+"""Parameter sets (seeds aside) whose configuration :func:`shared_across_seeds` keeps
+before it starts over."""
+
+
+def shared_across_seeds(
+    game_config: Callable[[dict[str, Any]], ConfigT],
+) -> Callable[[dict[str, Any]], ConfigT]:
+    """A drop-in for ``game_config`` (:func:`tajmahal.ai.openspiel.game_config`) that
+    builds the configuration of parameter sets differing only in their ``seed`` once.
+
+    A configuration (an attrs value) depends on the seed only through its fields
+    ``seed`` and ``parameters`` (the parameters, defaults filled in, sorted by name): a
+    parameter set met before with another seed gets that configuration with the two
+    replaced, as ``game_config`` would build them. Errors are those of ``game_config``
+    (a set that fails is never kept). Buys most of the ``openspiel-seeded`` loop of
+    ``tools/bench/adapter_speed.py``, which loads a game per seed: building a
+    configuration numbers the whole action space (``docs/ai.md``, Speed)."""
+    kept: dict[Any, ConfigT] = {}
+
+    def shared_game_config(params: dict[str, Any]) -> ConfigT:
+        others = ((name, type(value), value) for name, value in params.items() if name != "seed")
+        try:
+            key = (frozenset(others), "seed" in params)
+            found = kept.get(key)
+        except TypeError:  # a value that cannot be hashed: game_config judges it
+            return game_config(params)
+        if found is None:
+            found = game_config(params)
+            if len(kept) >= KEPT_CONFIGURATIONS:
+                kept.clear()
+            kept[key] = found
+            return found
+        if "seed" not in params:
+            return found  # the same parameter set, the default seed
+        sibling: Any = found
+        seed = params["seed"]
+        parameters = tuple(
+            (name, seed if name == "seed" else value) for name, value in sibling.parameters
+        )
+        shared: ConfigT = attrs.evolve(sibling, seed=int(seed), parameters=parameters)
+        return shared
+
+    return shared_game_config
+
 
 OBSERVATION = "observation"
 """The key of the tensor (:data:`tajmahal.ai.OBSERVATION`; the pinning tests compare the

@@ -19,12 +19,9 @@ block  actions                   order inside the block
                                  order of their positions in the sorted list
 =====  ========================  ================================================
 
-The legal ids of a state come straight from the engine: :meth:`ActionSpace.legal_ids`
-runs the engine's own legal-action generators (:func:`tajmahal.accel.legal_choices`)
-over copies of the engine's tables that hold ids instead of action objects (made once per
-component set, :meth:`tajmahal.accel.ChoiceTables.mapped`), then sorts them, so no
-action is looked up: the same rules give the same decisions as numbers.
-:meth:`ActionSpace.ids_of` numbers any actions a caller holds.
+The legal ids of a state are the ids of the engine's legal actions, sorted
+(:meth:`ActionSpace.legal_ids`); :meth:`ActionSpace.ids_of` numbers any actions a caller
+holds.
 
 Chance outcomes (``reshuffle``) are not decisions and have no id here; see
 :mod:`tajmahal.ai`. The numbering is part of the published API: a release that
@@ -33,14 +30,13 @@ changes it must bump :data:`ACTION_SPACE_VERSION` (a test pins ids literally).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping
 from itertools import combinations
 from types import MappingProxyType
 
 import attrs
 
-from tajmahal.accel import ChoiceTables, action_tables, legal_choices
+from tajmahal.engine import legal_actions
 from tajmahal.model import (
     WITHDRAW,
     Action,
@@ -88,8 +84,6 @@ class ActionSpace:
     """Every decision, indexed by its id."""
     ids: Mapping[Action, int]
     """The id of every decision."""
-    _choice_ids: ChoiceTables[int] = attrs.field(repr=False)
-    """The engine's tables of legal actions holding ids instead (see :meth:`legal_ids`)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> ActionSpace:
         """Itself: the numbering never changes."""
@@ -114,20 +108,11 @@ class ActionSpace:
 
     def legal_ids(self, state: GameState) -> list[int]:
         """The ids of ``legal_actions(state)``, sorted ascending (a new list each call;
-        empty where there is no decision): ``sorted(self.ids_of(legal_actions(state)))``.
-
-        Listed by the engine's own generators reading tables of ids (made once per
-        component set from the engine's tables of actions and this numbering) instead
-        of tables of actions, so no action is looked up: the same rules give the same
-        decisions, in the same order, as numbers. ``ValueError`` for a state of another
-        component set.
-        """
-        components = state.config.components
-        if components is not self.components and components != self.components:
+        empty where there is no decision). ``ValueError`` for a state of another
+        component set."""
+        if state.config.components != self.components:
             raise ValueError("the state's component set is not this action space's")
-        found = legal_choices(state, self._choice_ids)
-        found.sort()
-        return found
+        return sorted(self.ids_of(legal_actions(state)))
 
     def action_from_id(self, number: int) -> Action:
         """The decision numbered ``number``; ``IndexError`` outside ``0 .. size - 1``."""
@@ -151,7 +136,14 @@ class ActionSpace:
         raise IndexError(f"action id {number} is outside 0 .. {self.size - 1}")
 
 
-def _build(components: Components) -> ActionSpace:
+def action_space(components: Components | None = None) -> ActionSpace:
+    """The numbered action space of a component set (the embedded one by default).
+
+    Each call numbers the actions anew (some tens of milliseconds): build it once and
+    keep it to number many actions.
+    """
+    if components is None:
+        components = default_components()
     cards = components.cards
     coloured = sorted(c for c, card in cards.items() if card.colour is not CardColour.WHITE)
     extras: list[CardId] = sorted(
@@ -175,33 +167,16 @@ def _build(components: Components) -> ActionSpace:
         blocks.append(Block(name, len(actions), len(members)))
         actions.extend(members)
     ids = {action: number for number, action in enumerate(actions)}
-    return ActionSpace(
-        components,
-        tuple(blocks),
-        tuple(actions),
-        MappingProxyType(ids),
-        action_tables(components).mapped(ids.get),
-    )
-
-
-@functools.lru_cache(maxsize=8)
-def _cached(components: Components) -> ActionSpace:
-    return _build(components)
-
-
-def action_space(components: Components | None = None) -> ActionSpace:
-    """The numbered action space of a component set (the embedded one by default).
-
-    Cached per component set (compared by digest), so calling it in a loop is cheap.
-    """
-    return _cached(components if components is not None else default_components())
+    return ActionSpace(components, tuple(blocks), tuple(actions), MappingProxyType(ids))
 
 
 def action_id(action: Action, components: Components | None = None) -> int:
-    """The id of ``action`` in :func:`action_space` of ``components``."""
+    """The id of ``action`` in :func:`action_space` of ``components`` (built for the
+    call: keep an :class:`ActionSpace` to number many)."""
     return action_space(components).action_id(action)
 
 
 def action_from_id(number: int, components: Components | None = None) -> Action:
-    """The decision numbered ``number`` in :func:`action_space` of ``components``."""
+    """The decision numbered ``number`` in :func:`action_space` of ``components`` (built
+    for the call: keep an :class:`ActionSpace` to look up many)."""
     return action_space(components).action_from_id(number)

@@ -183,19 +183,10 @@ class Dealing:
 _DealOrder = tuple[
     tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]
 ]
-_DEAL_ORDERS: dict[str, _DealOrder] = {}
 
 
 def _deal_order(components: Components) -> _DealOrder:
-    """Sorted: provinces and fortresses dealt to, province and bonus tiles dealt, cards
-    (cached by component digest: a string key hashes faster than the component set)."""
-    found = _DEAL_ORDERS.get(components.digest)
-    if found is None:
-        found = _DEAL_ORDERS[components.digest] = _build_deal_order(components)
-    return found
-
-
-def _build_deal_order(components: Components) -> _DealOrder:
+    """Sorted: provinces and fortresses dealt to, province and bonus tiles dealt, cards."""
     board = components.board
     twelve = components.province_tile_number(12).id
     taj = components.taj_mahal_tile.id

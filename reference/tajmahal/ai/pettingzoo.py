@@ -36,14 +36,40 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector
 
+from tajmahal import accel
+from tajmahal.accel import FastPath, apply
 from tajmahal.agents import chance_seed
-from tajmahal.ai._action_space import action_space
+from tajmahal.ai._action_space import ActionSpace, action_space
 from tajmahal.ai._bounds import bounds
 from tajmahal.ai._fast_paths import MASKED_OBSERVATION, TENSOR_OBSERVER
 from tajmahal.ai._tensor import ACTION_MASK, TensorLayout, TensorWriter, tensor_layout
-from tajmahal.engine import apply, new_game, random_reshuffle, random_setup
+from tajmahal.engine import new_game, random_reshuffle, random_setup
 from tajmahal.model import Components, GameState, RuleSet, Step, default_components
 
+
+def legal_mask(space: ActionSpace, state: GameState) -> Any:
+    """The action mask of ``state``: a new int8 array with one flag per id of ``space``,
+    1 at the ids of the legal decisions (:meth:`ActionSpace.legal_ids`)."""
+    mask = np.zeros(space.size, np.int8)
+    mask[space.legal_ids(state)] = 1
+    return mask
+
+
+LEGAL_MASK: FastPath[Callable[[ActionSpace, GameState], Any]] = FastPath(
+    core=legal_mask,
+    fast=accel.legal_mask,
+    buys=(
+        "the legal ids listed from tables of ids and set through a memory view: 15 to 20 % "
+        "of pettingzoo-masks and pettingzoo-observe of tools/bench/adapter_speed.py "
+        "(docs/ai.md)"
+    ),
+)
+"""The mask of a state's legal ids (paired here, as this module is an optional extra)."""
+
+FAST_PATHS = (LEGAL_MASK,)
+"""Every fast path of this module, each pinned to its function by ``tests/accel/``."""
+
+_legal_mask = LEGAL_MASK.chosen()
 _tensor_observer: Callable[[TensorLayout], TensorWriter] = TENSOR_OBSERVER.chosen()
 _masked_observation: Callable[[Callable[[], Any], Any], dict[str, Any]] = (
     MASKED_OBSERVATION.chosen()
@@ -87,7 +113,6 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         """``ansi`` (the state's canonical JSON) or None."""
         self.space = action_space(self.components)
         """The numbered decisions."""
-        self._moves = self.space.actions
         self.possible_agents = [f"seat_{seat}" for seat in range(players)]
         self.agents = list(self.possible_agents)
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -110,12 +135,9 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self.state_: GameState | None = None
         """The engine state (None before the first reset)."""
         self._chance = random.Random(0)
-        self._legal_ids = self.space.legal_ids
-        self._no_mask = np.zeros(self.space.size, np.int8)
-        """Zeros, never changed: copied for every mask."""
-        self._current_mask = self._no_mask
-        """The mask of the agent to move (the zero mask once the game is over), never
-        changed after it is written."""
+        self._current_mask = np.zeros(self.space.size, np.int8)
+        """The mask of the agent to move (zeros once the game is over), never changed
+        after it is written."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``."""
@@ -142,14 +164,14 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         self._settle(new_game(self.components, self.players, setup, self.rules))
 
     def _settle(self, state: GameState) -> bool:
-        """Resolve chance steps, then point ``agent_selection`` at the seat to move;
-        True when the game is over. :meth:`step` calls only :meth:`_decide` for a move that
-        leads straight to another decision (the commonest case)."""
+        """Resolve chance steps, then point ``agent_selection`` at the seat to move, with
+        its mask in ``infos`` (the seat that moved before gets an empty info dict); True
+        when the game is over."""
         while state.step is Step.SHUFFLE:
             state = apply(state, random_reshuffle(state, self._chance))
         self.state_ = state
-        if state.step is Step.OVER:
-            self._current_mask = self._no_mask
+        if state.is_over:
+            self._current_mask = np.zeros(self.space.size, np.int8)
             if self.utility == "score":
                 values = [float(score) for score in state.scores]
             else:
@@ -161,36 +183,22 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
             for agent in self.agents:
                 self.infos[agent] = {ACTION_MASK: np.zeros(self.space.size, np.int8)}
             return True
-        self._decide(state)
-        return False
-
-    def _decide(self, state: GameState) -> None:
-        """Point ``agent_selection`` at the seat to move in ``state`` (a decision), with
-        its mask in ``infos``; the seat that moved before gets a new, empty info dict."""
-        seat = state.to_move
-        assert seat is not None
-        legal = self._legal_ids(state)
-        infos = self.infos
-        agent = self.possible_agents[seat]
-        if agent != self.agent_selection:
-            infos[self.agent_selection] = {}
-            self.agent_selection = agent
-        # A copy of a zero mask (faster than np.zeros), set flag by flag through a memory
-        # view (faster than numpy's indexing with a short list); the ids come from the
-        # engine's tables of ids (ActionSpace.legal_ids), no action is looked up.
-        mask: Any = self._no_mask.copy()
+        assert state.to_move is not None
+        self.infos[self.agent_selection] = {}
+        self.agent_selection = self.possible_agents[state.to_move]
+        mask = _legal_mask(self.space, state)
         self._current_mask = mask
-        cells = memoryview(mask)
-        for number in legal:
-            cells[number] = 1
-        infos[agent] = {ACTION_MASK: mask}
+        self.infos[self.agent_selection] = {ACTION_MASK: mask}
+        return False
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation dict of ``agent`` (its mask is empty unless it is to move)."""
         state = self.state_
         assert state is not None, "reset() first"
-        # The mover's mask until the game is over (then the zero mask), copied.
-        mask = (self._current_mask if agent == self.agent_selection else self._no_mask).copy()
+        if agent == self.agent_selection:
+            mask = self._current_mask.copy()
+        else:
+            mask = np.zeros(self.space.size, np.int8)
         seat = self._seats[agent]
         return _masked_observation(lambda: self._tensor(state, seat), mask)
 
@@ -204,23 +212,11 @@ class TajMahalEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state_
-        assert state is not None and action is not None
-        number = int(action)
-        if number < 0:
-            raise IndexError(f"action id {number} is negative")
-        state = apply(state, self._moves[number])
-        # The mover's cumulative reward is due to be set to 0 here; it is 0 already, as
-        # rewards come only at the end (where _accumulate_rewards adds them).
-        step = state.step
-        if step is Step.SHUFFLE or step is Step.OVER:
-            if self._settle(state):
-                self._accumulate_rewards()
-            return
-        # A move that leads straight to another decision (the commonest step) needs only
-        # the seat to move and its mask: _settle less its chance and end-of-game cases.
-        self.state_ = state
-        self._decide(state)
+        assert self.state_ is not None and action is not None
+        self._cumulative_rewards[agent] = 0.0
+        state = apply(self.state_, self.space.action_from_id(int(action)))
+        if self._settle(state):
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The state's canonical JSON (``ansi``), or None."""

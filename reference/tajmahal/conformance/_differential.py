@@ -22,6 +22,7 @@ from tajmahal.conformance._divergence import OPTIONAL_FIELDS
 from tajmahal.conformance._foreign import EngineFailure, ForeignEngine
 from tajmahal.conformance._lockstep import Chooser, GamePlan, Played, observed_record, play_plan
 from tajmahal.conformance._position_case import (
+    LOOK_BACK,
     PositionCase,
     divergence_index,
     game_states,
@@ -333,7 +334,8 @@ class _Search:
         The two positions before the step that disagrees are tried first (the engines
         most often parted there); then a bisection of the earlier ones, as a position
         before the step where the engines parted disagrees again and one after it does
-        not. True when one is found (it becomes the best game)."""
+        not; then, as that need not hold, the :data:`LOOK_BACK` positions before those
+        two one by one. True when one is found (it becomes the best game)."""
         best = self.best
         divergence, found = best.divergence, divergence_index(best)
         assert divergence is not None and found is not None
@@ -379,6 +381,15 @@ class _Search:
                 else:
                     high = middle - 1
             chosen = tried[low]
+            # A bisection assumes that every position before the parting step disagrees
+            # again; the positions nearest the step that disagrees are tried one by one.
+            for start in range(last - 2, max(low, last - 2 - LOOK_BACK), -1):
+                if self.replayer.exhausted:
+                    break
+                nearer = again(start)
+                if nearer is not None:
+                    chosen = nearer
+                    break
         if chosen is None and later:
             chosen = later[0]
         if chosen is None:
@@ -439,18 +450,26 @@ def shrink(
 def _with_hypotheses(
     shrunk: Shrunk, components: Components, tester: HypothesisTester, compare: frozenset[str]
 ) -> Shrunk:
-    """``shrunk`` with the hypotheses ``tester`` finds for its shortest game (or, when
-    none replays that game from the setup as the engine played it from a position, for
-    the shortest game both engines played from the setup)."""
+    """``shrunk`` with the hypotheses ``tester`` finds for its shortest game. When that
+    game is explained by none, or by several (a short game can fit more than one
+    reading), the longer games are tried too (the shortest from the setup, if the
+    shortest started from a position, and the game as first found): the hypotheses
+    that reproduce more of them come first, in the order the tester gave them."""
     divergence = shrunk.shortest.divergence
     if divergence is None or divergence.explanation is None:
         return shrunk
-    found = tester(observed_record(shrunk.shortest, components, compare), divergence.explanation)
-    setup_game = shrunk.from_setup
-    setup_divergence = None if setup_game is None else setup_game.divergence
-    setup_explanation = None if setup_divergence is None else setup_divergence.explanation
-    if not found and setup_game is not None and setup_explanation is not None:
-        found = tester(observed_record(setup_game, components, compare), setup_explanation)
+    found = list(
+        tester(observed_record(shrunk.shortest, components, compare), divergence.explanation)
+    )
+    if len(found) != 1:
+        tried: list[list[Hypothesis]] = [found]
+        for game in (shrunk.from_setup, shrunk.original):
+            shown = None if game is None else game.divergence
+            if game is not None and shown is not None and shown.explanation is not None:
+                record = observed_record(game, components, compare)
+                tried.append(list(tester(record, shown.explanation)))
+        union = list(dict.fromkeys(h for hypotheses in tried for h in hypotheses))
+        found = sorted(union, key=lambda h: -sum(h in hypotheses for hypotheses in tried))
     explained = divergence.with_hypotheses(found)
     return attrs.evolve(shrunk, shortest=attrs.evolve(shrunk.shortest, divergence=explained))
 

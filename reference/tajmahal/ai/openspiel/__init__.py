@@ -62,6 +62,7 @@ from tajmahal.ai.openspiel._config import (
     game_type,
     rules_of,
 )
+from tajmahal.ai.openspiel._fast_paths import FAST_PATHS
 from tajmahal.ai.openspiel._game import TajMahalGame
 from tajmahal.ai.openspiel._history import PUBLIC, Node
 from tajmahal.ai.openspiel._observer import TajMahalObserver
@@ -69,6 +70,7 @@ from tajmahal.ai.openspiel._state import TajMahalState
 
 __all__ = [
     "DEFAULT_PARAMETERS",
+    "FAST_PATHS",
     "GAME_NAME",
     "PUBLIC",
     "RULE_PARAMETERS",

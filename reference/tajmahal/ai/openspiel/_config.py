@@ -1,11 +1,9 @@
 """The game parameters of the ``tajmahal`` OpenSpiel game: their defaults, their checking,
 the game type registered with ``pyspiel``, and the configuration fixed by them
-(:class:`GameConfig`, cached per parameter set)."""
+(:class:`GameConfig`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from operator import itemgetter
 from typing import Any, Protocol
 
 import attrs
@@ -18,7 +16,6 @@ from tajmahal.errors import RecordError
 from tajmahal.model import (
     DEFAULT_RULES,
     Components,
-    GameState,
     RuleSet,
     default_components,
     load_components,
@@ -73,19 +70,9 @@ def check_writable(name: str, value: str) -> None:
         )
 
 
-_GAME_TYPES: dict[str, Any] = {}
-"""The game type per utility, made once (a ``pyspiel.GameType`` takes about 12 us to
-build, and a seeded game is loaded per seed)."""
-
-
 def game_type(utility: str) -> Any:
-    found = _GAME_TYPES.get(utility)
-    if found is None:
-        found = _GAME_TYPES[utility] = _make_game_type(utility)
-    return found
-
-
-def _make_game_type(utility: str) -> Any:
+    """The ``pyspiel.GameType`` of the game with ``utility`` (``win``: constant sum;
+    ``score``: general sum)."""
     return pyspiel.GameType(
         short_name=GAME_NAME,
         long_name="Taj Mahal (Reiner Knizia, alea 2000)",
@@ -108,8 +95,8 @@ def _make_game_type(utility: str) -> Any:
 
 @attrs.frozen(slots=True, eq=False)
 class GameConfig:
-    """Everything fixed by the game parameters (kept off the pyspiel game object, whose
-    Python attributes do not survive every trip through OpenSpiel's C++ side)."""
+    """Everything fixed by the game parameters: built when the game is loaded, held by
+    the game and by each of its states and observers."""
 
     parameters: tuple[tuple[str, Any], ...]
     """The game parameters, sorted by name."""
@@ -127,9 +114,6 @@ class GameConfig:
     """The component set (the embedded one)."""
     space: ActionSpace
     """The numbered decisions."""
-    legal_ids: Callable[[GameState], list[int]]
-    """``space.legal_ids``: the sorted ids of a state's legal actions, listed by the
-    engine from its tables of ids (called directly at every decision)."""
     limits: Bounds
     """The proven bounds (:mod:`tajmahal.ai`)."""
     cards: tuple[str, ...]
@@ -150,10 +134,6 @@ class GameConfig:
     """By kind of dealing draw (:data:`deal_phases`' values): the chance ids of the first
     draw of that kind, when none of it has been drawn (all of them: each kind is drawn
     from its own pile)."""
-    outcome_pairs: tuple[tuple[tuple[int, float], ...], ...]
-    """By outcome count n, then outcome id: the pair ``(id, 1 / n)`` (shared, never
-    changed: a chance node's outcome list is picked from it rather than built pair by
-    pair, with one look-up for its count)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameConfig:
         return self
@@ -162,40 +142,10 @@ class GameConfig:
         return (game_config, (dict(self.parameters),))
 
 
-_CONFIGS: dict[tuple[Any, ...], GameConfig] = {}
-
-_UNSEEDED: dict[tuple[Any, ...], GameConfig] = {}
-"""A configuration per parameter set but the seed."""
-
-CACHED_GAMES = 32
-"""Configurations and initial states kept (one per parameter set, so per seed when
-seeded) before the caches start over."""
-
-
-_NAMES = tuple(sorted(DEFAULT_PARAMETERS))
-"""The parameter names, sorted (the order of a configuration's key)."""
-
-_KEY = itemgetter(*_NAMES)
-"""A parameter set's values in :data:`_NAMES` order (its cache key), picked in C."""
-
-
 def game_config(params: dict[str, Any]) -> GameConfig:
-    """The configuration for a parameter set (checked; cached)."""
+    """The configuration for a parameter set (absent parameters: their defaults),
+    checked: ``ValueError`` naming the parameter."""
     values = {**DEFAULT_PARAMETERS, **params}
-    key = _KEY(values)
-    found = _CONFIGS.get(key)
-    if found is not None:
-        return found
-    if len(_CONFIGS) >= CACHED_GAMES:
-        _CONFIGS.clear()
-    # Games that differ only in their seed share everything else (a seeded game is
-    # loaded per seed): reuse a sibling's tables.
-    unseeded = tuple(values[name] if name != "seed" else None for name in sorted(values))
-    sibling = _UNSEEDED.get(unseeded)
-    if sibling is not None:
-        config = _reseeded(sibling, tuple(sorted(values.items())), int(values["seed"]))
-        _CONFIGS[key] = config
-        return config
     players = int(values["players"])
     if players not in (3, 4, 5):
         raise ValueError(f"players: Taj Mahal is for 3 to 5 players, not {players}")
@@ -216,7 +166,7 @@ def game_config(params: dict[str, Any]) -> GameConfig:
     }
     taj = components.taj_mahal_tile.id
     space = action_space(components)
-    config = GameConfig(
+    return GameConfig(
         parameters=tuple(sorted(values.items())),
         players=players,
         rules=rules_of(values),
@@ -225,7 +175,6 @@ def game_config(params: dict[str, Any]) -> GameConfig:
         utility=str(values["utility"]),
         components=components,
         space=space,
-        legal_ids=space.legal_ids,
         limits=bounds(components, players),
         cards=cards,
         card_index={card: i for i, card in enumerate(cards)},
@@ -242,28 +191,7 @@ def game_config(params: dict[str, Any]) -> GameConfig:
             "card": tuple(range(len(cards))),
             "start-player": tuple(range(players)),
         },
-        outcome_pairs=tuple(
-            tuple((i, 1.0 / count) for i in range(chance_ids)) if count else ()
-            for count in range(chance_ids + 1)
-        ),
     )
-    _CONFIGS[key] = _UNSEEDED[unseeded] = config
-    return config
-
-
-_FIELDS = tuple(field.name for field in attrs.fields(GameConfig))
-"""The configuration's fields, in the order its initialiser takes them."""
-
-
-def _reseeded(
-    sibling: GameConfig, parameters: tuple[tuple[str, Any], ...], seed: int
-) -> GameConfig:
-    """``attrs.evolve(sibling, parameters=parameters, seed=seed)``, without its per-field
-    checks (about 2 us instead of 9: a seeded game is loaded per seed)."""
-    values = [getattr(sibling, name) for name in _FIELDS]
-    values[_FIELDS.index("parameters")] = parameters
-    values[_FIELDS.index("seed")] = seed
-    return GameConfig(*values)
 
 
 class ConfiguredGame(Protocol):

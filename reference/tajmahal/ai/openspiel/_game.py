@@ -7,9 +7,12 @@ from typing import Any
 
 import pyspiel
 
-from tajmahal.ai.openspiel._config import DEFAULT_PARAMETERS, GameConfig, game_config, game_type
+from tajmahal.ai.openspiel._config import DEFAULT_PARAMETERS, GameConfig, game_type
+from tajmahal.ai.openspiel._fast_paths import GAME_CONFIG
 from tajmahal.ai.openspiel._observer import TajMahalObserver
 from tajmahal.ai.openspiel._state import TajMahalState
+
+_game_config = GAME_CONFIG.chosen()
 
 
 class TajMahalGame(pyspiel.Game):  # type: ignore[misc]
@@ -17,7 +20,7 @@ class TajMahalGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**DEFAULT_PARAMETERS, **(params or {})}
-        config = game_config(values)
+        config = _game_config(values)
         limits = config.limits
         length = limits.decisions + limits.reshuffled_cards
         if config.staged:
@@ -35,10 +38,15 @@ class TajMahalGame(pyspiel.Game):  # type: ignore[misc]
             ),
             values,
         )
+        self._config = config
 
     def config(self) -> GameConfig:
         """The configuration of this game's parameters."""
-        return game_config(dict(self.get_parameters()))
+        return self._config
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its parameters (as ``pyspiel.load_game`` makes it)."""
+        return (TajMahalGame, (dict(self._config.parameters),))
 
     def new_initial_state(self) -> TajMahalState:
         """The start: a dealing at its first draw, or the seeded initial state."""

@@ -170,9 +170,6 @@ class HistoryStep(HistoryData):
         self.player = player
 
 
-_NODE: Any = HistoryData.__dict__["node"]
-"""The slot that holds a position's node (read and written directly by :class:`HistoryDraws`)."""
-
 _CHANCE_ID = int(pyspiel.PlayerId.CHANCE)
 
 Drawn = tuple[Any, int]
@@ -198,7 +195,7 @@ class HistoryDraws(HistoryData):
     for none of them; what they would be is what ``Dealing.draw`` and
     ``Shuffling.draw`` give (``tests/ai/test_openspiel_draws.py``)."""
 
-    __slots__ = ("config", "done", "drawn", "start")
+    __slots__ = ("config", "done", "drawn", "made", "start")
 
     def __init__(
         self,
@@ -209,7 +206,6 @@ class HistoryDraws(HistoryData):
         link: History | None,
         chance: list[int],
     ) -> None:
-        # The node slot stays empty until asked for (:attr:`node`).
         self.start = start
         """The node the run of draws started from."""
         self.drawn = drawn
@@ -218,6 +214,8 @@ class HistoryDraws(HistoryData):
         """How many draws a dealing has made in all (unused while shuffling)."""
         self.config = config
         """The game's configuration (what each chance id draws)."""
+        self.made: Node | None = None
+        """The node, once made (:attr:`node`)."""
         self.link = link
         self.chance = chance
         self.legal = None
@@ -226,12 +224,9 @@ class HistoryDraws(HistoryData):
     @property
     def node(self) -> Node:  # type: ignore[override]
         """The dealing or reshuffle in progress (made on first use)."""
-        try:
-            found: Node = _NODE.__get__(self)
-        except AttributeError:  # the slot is still empty
-            found = drawn_node(self.start, self.drawn, self.config)
-            _NODE.__set__(self, found)
-        return found
+        if self.made is None:
+            self.made = drawn_node(self.start, self.drawn, self.config)
+        return self.made
 
 
 def drawn_node(start: Dealing | Shuffling, draws: Drawn, config: GameConfig) -> Dealing | Shuffling:

@@ -7,16 +7,16 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Callable
-from operator import itemgetter
-from typing import Any
 
 import attrs
 import pyspiel
 
+from tajmahal.accel import apply
 from tajmahal.ai._chance import Dealing, Shuffling
+from tajmahal.ai._fast_paths import LEGAL_IDS
 from tajmahal.ai._observation import Knowledge
 from tajmahal.ai._sampling import sample_consistent_state
-from tajmahal.ai.openspiel._config import CACHED_GAMES, ConfiguredGame, GameConfig
+from tajmahal.ai.openspiel._config import ConfiguredGame, GameConfig
 from tajmahal.ai.openspiel._history import (
     PUBLIC,
     Drawn,
@@ -29,30 +29,23 @@ from tajmahal.ai.openspiel._history import (
     drawn_ids,
     knowledge_at,
 )
-from tajmahal.engine import apply, new_game, random_setup
+from tajmahal.engine import new_game, random_setup
 from tajmahal.model import GameState, Reshuffle, Step, view
 
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
-_INITIAL: dict[tuple[tuple[str, Any], ...], HistoryData] = {}
+_legal_ids = LEGAL_IDS.chosen()
 
 
 def _initial_data(config: GameConfig) -> HistoryData:
-    """The start of a game (shared: OpenSpiel builds a fresh state for every clone)."""
-    found = _INITIAL.get(config.parameters)
-    if found is None:
-        if config.staged:
-            found = HistoryData(Dealing(config.components, config.players, config.rules))
-        else:
-            setup = random_setup(config.components, config.players, config.seed)
-            state = new_game(config.components, config.players, setup, config.rules)
-            found = HistoryData(state, start=True)
-        if len(_INITIAL) >= CACHED_GAMES:
-            _INITIAL.clear()
-        _INITIAL[config.parameters] = found
-    return found
+    """The start of a game: a dealing at its first draw, or the seeded initial state."""
+    if config.staged:
+        return HistoryData(Dealing(config.components, config.players, config.rules))
+    setup = random_setup(config.components, config.players, config.seed)
+    state = new_game(config.components, config.players, setup, config.rules)
+    return HistoryData(state, start=True)
 
 
 def _without(ids: list[int], action: int) -> list[int] | None:
@@ -90,25 +83,21 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         return self._data.player
 
     def _legal_actions(self, player: int) -> list[int]:
+        """The sorted legal ids at a decision (remembered by the position: OpenSpiel and
+        its callers ask for them more than once)."""
         data = self._data
-        found = data.legal
-        if found is None:
+        if data.legal is None:
             node = data.node
             assert isinstance(node, GameState)
-            found = data.legal = self._game.legal_ids(node)
-        return found
+            data.legal = _legal_ids(self._game.space, node)
+        return data.legal
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions (chance outcomes at a chance node), as OpenSpiel's own
         ``State.legal_actions``; answered in Python, without a trip through C++."""
-        data = self._data
-        current = data.player
+        current = self._data.player
         if current >= 0 and (player is None or player == current):
-            # As _legal_actions, inline: this is the adapter's hottest path.
-            found = data.legal
-            if found is None:
-                found = data.legal = self._game.legal_ids(data.node)  # type: ignore[arg-type]
-            return found[:]
+            return self._legal_actions(current)[:]
         if current == _TERMINAL:
             return []
         if current == _CHANCE:
@@ -145,15 +134,9 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next draw's outcomes with their probabilities (uniform)."""
-        ids = self._data.chance
-        if ids is None:
-            ids = self._chance_ids()
-        pairs = self._game.outcome_pairs[len(ids)]
-        if len(ids) > 1:
-            # Picked in C (about 0.9 us instead of 1.2 for 96 outcomes); with one id,
-            # itemgetter would give the pair itself rather than a tuple of pairs.
-            return [*itemgetter(*ids)(pairs)]
-        return [pairs[i] for i in ids]
+        ids = self._chance_ids()
+        probability = 1.0 / len(ids)
+        return [(i, probability) for i in ids]
 
     def _outcome(self, action: int, phase: str | None = None) -> str | int:
         game = self._game
@@ -189,10 +172,7 @@ class TajMahalState(pyspiel.State):  # type: ignore[misc]
         # the draws are checked against the outcomes left and chained, as ``Dealing.draw``
         # and ``Shuffling.draw`` would add them.
         game = self._game
-        ids = data.chance
-        if ids is None:
-            ids = self._chance_ids()
-        left = _without(ids, action)  # the outcomes left after this one
+        left = _without(self._chance_ids(), action)  # the outcomes left after this one
         if type(data) is HistoryDraws:
             start = data.start
             drawn: Drawn | None = data.drawn

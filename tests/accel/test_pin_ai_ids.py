@@ -1,5 +1,6 @@
-"""``ActionSpace.legal_ids``: the engine's generators reading tables of ids list exactly
-the sorted ids of ``legal_actions``, under every rule set, at every kind of step."""
+"""The accelerated layer's ``legal_ids`` (the engine's generators reading tables of ids)
+lists exactly what ``ActionSpace.legal_ids`` lists (the sorted ids of ``legal_actions``),
+under every rule set, at every kind of step."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from scenes import three
 
 from tajmahal import apply, default_components, load_components, new_game, random_setup
 from tajmahal.ai._action_space import action_space
+from tajmahal.ai._fast_paths import LEGAL_IDS
 from tajmahal.engine import legal_actions, random_reshuffle
 from tajmahal.model import RULE_OPTIONS, CardColour, GameState, RuleSet, Step
 from tajmahal.notation import with_player
@@ -29,17 +31,19 @@ EVERY_RULE_SET = [
 
 
 def _check(state: GameState) -> list[int]:
-    """``legal_ids`` at ``state``, checked against the ids of ``legal_actions``."""
-    found = SPACE.legal_ids(state)
+    """The drop-in's ids at ``state``, checked against the core function's (and against
+    the ids of ``legal_actions``)."""
+    found = LEGAL_IDS.fast(SPACE, state)
     assert type(found) is list
-    assert found == sorted(SPACE.ids_of(legal_actions(state)))
-    again = SPACE.legal_ids(state)
+    assert found == LEGAL_IDS.core(SPACE, state) == sorted(SPACE.ids_of(legal_actions(state)))
+    again = LEGAL_IDS.fast(SPACE, state)
     assert again == found and again is not found  # a new list each call
     return found
 
 
+@pytest.mark.pins(LEGAL_IDS)
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_legal_ids_are_the_sorted_ids_of_legal_actions_under_every_rule_set(
+def test_fast_legal_ids_are_the_core_ones_under_every_rule_set(
     players: int,
 ) -> None:
     """A random game per rule set, every state checked; the sweep meets plays from an
@@ -73,6 +77,7 @@ def test_legal_ids_are_the_sorted_ids_of_legal_actions_under_every_rule_set(
     assert met["over"] == len(EVERY_RULE_SET)
 
 
+@pytest.mark.pins(LEGAL_IDS)
 @pytest.mark.clause("TM.WITHDRAW.PICK_TWO", "RUL.DISPLAY.SHORT")
 @pytest.mark.parametrize(
     ("display", "expected"),
@@ -92,6 +97,7 @@ def test_short_displays(display: tuple[str, ...], expected: list[int]) -> None:
     assert _check(state) == expected
 
 
+@pytest.mark.pins(LEGAL_IDS)
 @pytest.mark.clause("TM.PLAY.COLOUR_LOCK", "TM.SPECIAL.COLOUR_CHANGE")
 def test_a_locked_colour_with_the_colour_change_card() -> None:
     """Locked to red, holding red-01, green-01 and the colour-change card: ``withdraw``
@@ -102,13 +108,15 @@ def test_a_locked_colour_with_the_colour_change_card() -> None:
     assert _check(state) == [0, 22, 85, 421]
 
 
+@pytest.mark.pins(LEGAL_IDS)
 def test_a_state_of_another_component_set_is_refused(tmp_path: Path) -> None:
     documents = COMPONENTS.to_json()
     documents["bonus_tiles.json"]["note"] = "a different note, so a different digest"
     (tmp_path / "bonus_tiles.json").write_text(json.dumps(documents["bonus_tiles.json"]))
     custom = load_components(tmp_path)
     state = new_game(custom, 3, random_setup(custom, 3, 1))
-    with pytest.raises(ValueError, match="component set"):
-        SPACE.legal_ids(state)
+    for legal_ids in (LEGAL_IDS.fast, LEGAL_IDS.core):
+        with pytest.raises(ValueError, match="component set"):
+            legal_ids(SPACE, state)
     own = action_space(custom)
-    assert own.legal_ids(state) == sorted(own.ids_of(legal_actions(state)))
+    assert LEGAL_IDS.fast(own, state) == LEGAL_IDS.core(own, state)
