@@ -285,8 +285,7 @@ def placement_refusal(
     elif len(here) == 1 and here[0].crowned and here[0].seat == seat:
         rule = "RUL.CROWN.OWN_PALACE_BESIDE_CROWN"
     return IllegalActionError(
-        f"{what} cannot go in {city}, which holds {owners}; "
-        f"allowed: {', '.join(allowed)}",
+        f"{what} cannot go in {city}, which holds {owners}; allowed: {', '.join(allowed)}",
         clause=rule,
     )
 
