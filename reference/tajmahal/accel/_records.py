@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tajmahal import records
-from tajmahal.accel._inputs import parse_json_document
+from tajmahal.accel._inputs import PARSE_JSON_DOCUMENT
 from tajmahal.accel._path import FastPath
 from tajmahal.inputs import validator
 
@@ -65,8 +65,12 @@ def vouch(name: str, document: Any) -> bool:
 def read_record(path: str | Path) -> records.Record:
     """:func:`tajmahal.records.read_record`, the text parsed by the fast
     :func:`~tajmahal.accel.parse_json_document` and :func:`vouch` asked first."""
-    return records.read_record(path, parse=parse_json_document, vouch=vouch)
+    return records.read_record(path, parse=_PARSE, vouch=vouch)
 
+
+_PARSE = PARSE_JSON_DOCUMENT.chosen()
+"""The parser the fast :func:`read_record` uses: the fast one unless
+``TAJMAHAL_PLAIN=parse_json_document`` switches it off (so that its share is measured)."""
 
 READ_RECORD = FastPath(
     core=records.read_record,
