@@ -372,3 +372,19 @@ def test_every_row_of_the_published_refusal_table_is_what_the_engine_names() -> 
     assert sorted(published) == sorted(ROWS) == list(range(1, 26))
     for number, (position, text) in ROWS.items():
         assert refused(position(), text) == published[number], (number, text)
+
+
+@pytest.mark.clause("TM.WITHDRAW.PICK_TWO", "RUL.DISPLAY.SHORT")
+def test_a_take_from_a_display_of_one_card_asks_for_that_one_card() -> None:
+    from tajmahal.engine._withdraw import check_take
+    from tajmahal.model import Take
+
+    with pytest.raises(IllegalActionError) as caught:
+        check_take(("red-01",), Take(("red-01", "red-01")), 2)
+    assert str(caught.value) == "P2 takes 1 card from the display, not 2"
+    assert caught.value.clause == "TM.WITHDRAW.PICK_TWO"
+    assert check_take(("red-01",), Take(("red-01",)), 2) == (
+        "TM.WITHDRAW.PICK_TWO",
+        "TM.VISIT.DISPLAY_SHORT",
+        "RUL.DISPLAY.SHORT",
+    )
