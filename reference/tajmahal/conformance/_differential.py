@@ -218,24 +218,24 @@ class _Replayer:
         try:
             reply = self.engine.request({"op": "new", "state": state_to_json(position)})
         except EngineFailure:
-            self.engine.close()
-            try:
-                self.engine.start()
-            except EngineFailure:
-                self.budget = 0  # the engine no longer starts: stop shrinking
+            self._restart()
             return False
         return bool(reply.get("ok"))
+
+    def _restart(self) -> None:
+        """The engine failed: start it again, or stop shrinking when it no longer starts."""
+        self.engine.close()
+        try:
+            self.engine.start()
+        except EngineFailure:
+            self.budget = 0
 
     def run(self, plan: GamePlan) -> Played | None:
         self.replays += 1
         try:
             return play_plan(plan, self.engine, self.components, compare=self.compare)
         except EngineFailure:
-            self.engine.close()
-            try:
-                self.engine.start()
-            except EngineFailure:
-                self.budget = 0  # the engine no longer starts: stop shrinking
+            self._restart()
             return None
 
 
