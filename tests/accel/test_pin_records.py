@@ -98,7 +98,7 @@ def _step_schema() -> dict[str, Any]:
 
 @pytest.mark.pins(READ)
 @pytest.mark.usefixtures("compiled")
-@settings(parent=SETTINGS, max_examples=25)
+@settings(parent=SETTINGS, max_examples=depth(10, 25))
 @given(steps=st.lists(from_schema(_step_schema()), min_size=1, max_size=3))
 def test_the_compiled_validator_vouches_for_no_generated_step_jsonschema_refuses(
     steps: list[Any],

@@ -32,6 +32,10 @@ from tajmahal.registry._registry import registry_from_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 
+pytestmark = pytest.mark.xdist_group("docs-pages")
+"""One test process runs this module (``make test`` distributes with ``--dist loadgroup``),
+so that the generated pages (seconds of work) are written once."""
+
 
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
