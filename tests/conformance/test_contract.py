@@ -45,16 +45,31 @@ SEEDS_DEFAULT = range(14)
 """Seeds per player count under the default rule set (3 x 14 = 42 games)."""
 SEEDS_VARIANT = range(100, 106)
 """Seeds per player count under :data:`NON_DEFAULT_RULES` (3 x 6 = 18 games)."""
+QUICK_SEEDS = 5
+"""``make check`` plays the first five default seeds and the first two variant seeds of
+each player count (21 games, every withdrawal bias); the others are deep cases."""
 
 MAX_STEPS = 5000
 """A generous bound: a game that takes longer than this is taken not to end."""
 
 CASES = [
-    pytest.param(players, seed, RuleSet(), id=f"default-{players}p-seed{seed}")
+    pytest.param(
+        players,
+        seed,
+        RuleSet(),
+        id=f"default-{players}p-seed{seed}",
+        marks=() if seed < QUICK_SEEDS else pytest.mark.deep,
+    )
     for players in (3, 4, 5)
     for seed in SEEDS_DEFAULT
 ] + [
-    pytest.param(players, seed, NON_DEFAULT_RULES, id=f"variant-{players}p-seed{seed}")
+    pytest.param(
+        players,
+        seed,
+        NON_DEFAULT_RULES,
+        id=f"variant-{players}p-seed{seed}",
+        marks=() if seed < SEEDS_VARIANT.start + 2 else pytest.mark.deep,
+    )
     for players in (3, 4, 5)
     for seed in SEEDS_VARIANT
 ]

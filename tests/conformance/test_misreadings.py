@@ -132,9 +132,21 @@ SAMPLE = [
 ]
 """Entries caught within a few games and shrunk quickly; ``make diff`` runs them all."""
 
+CAUGHT = [
+    pytest.param(
+        name,
+        compare,
+        id=f"{name}-{label}",
+        marks=() if index % 2 == mode else pytest.mark.deep,
+    )
+    for index, name in enumerate(SAMPLE)
+    for mode, (compare, label) in enumerate([(FULL, "digests"), (NO_DIGEST, "legal-scores")])
+]
+"""Each sampled entry in one mode (the two modes taken in turn) under ``make check``, in
+both as deep cases."""
 
-@pytest.mark.parametrize("compare", [FULL, NO_DIGEST], ids=["digests", "legal-scores"])
-@pytest.mark.parametrize("name", SAMPLE)
+
+@pytest.mark.parametrize(("name", "compare"), CAUGHT)
 def test_diff_catches_a_misreading_and_names_its_rule_first(
     name: str, compare: frozenset[str]
 ) -> None:

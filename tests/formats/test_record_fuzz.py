@@ -14,6 +14,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 
+from depth import depth
 from tajmahal.errors import TajMahalError
 from tajmahal.model import default_components
 from tajmahal.records import record_from_json, verify
@@ -32,7 +33,7 @@ for _index, _step in enumerate(GOLDEN["steps"]):
 COMPONENTS = default_components()
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=depth(100, 500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document=damaged_records(GOLDEN))
 def test_a_damaged_record_gives_a_clear_error(document: Any) -> None:
     try:

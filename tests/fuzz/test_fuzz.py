@@ -22,6 +22,7 @@ import tajmahal.engine._withdraw
 import tajmahal.model._view
 import tajmahal.notation._reading
 import tajmahal.testing.invariants
+from depth import depth
 from tajmahal.engine import SetupOutcome, symbol_counts
 from tajmahal.model import (
     SYMBOL_INDEX,
@@ -262,7 +263,13 @@ def test_a_planted_fault_is_found_written_and_shrunk(
     # The engine faults are found by the step invariants alone (no deep game but game 0).
     deep_every = 1 if fault in DEEP_FAULTS else 1000
     summary = run_campaign(
-        quick(tmp_path, games=20, max_counterexamples=1, shrink_budget=120, deep_every=deep_every)
+        quick(
+            tmp_path,
+            games=20,
+            max_counterexamples=1,
+            shrink_budget=depth(40, 120),
+            deep_every=deep_every,
+        )
     )
     assert summary.failed
     [found] = summary.counterexamples

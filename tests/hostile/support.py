@@ -1,8 +1,9 @@
 """Shared pieces of the hostile-input suite: Hypothesis profiles and the outcome check.
 
-Two Hypothesis profiles: ``hostile-quick`` (the default, run by ``make check``) and
-``hostile-deep`` (``make hostile``: many more generated records and positions), chosen
-with the ``HYPOTHESIS_PROFILE`` environment variable and applied per test.
+Two Hypothesis profiles: ``hostile-quick`` (run by ``make check``) and ``hostile-deep``
+(many more generated records and positions), chosen by the suite's depth
+(``TAJMAHAL_DEEP=1``: ``make hostile``, ``make test-deep``; ``tests/depth.py``), or
+named with the ``HYPOTHESIS_PROFILE`` environment variable, and applied per test.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+import depth
 
 settings.register_profile(
     "hostile-quick",
@@ -34,18 +37,16 @@ settings.register_profile(
         HealthCheck.function_scoped_fixture,
     ],
 )
-PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "hostile-quick")
+DEEP = depth.DEEP
+"""True under ``TAJMAHAL_DEEP=1`` (``make hostile``, ``make test-deep``)."""
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "hostile-deep" if DEEP else "hostile-quick")
 """The profile the generated attacks run under (applied per test, never globally)."""
 HOSTILE = settings(parent=settings.get_profile(PROFILE))
 """Decorator: run a property test under :data:`PROFILE`."""
-DEEP = PROFILE == "hostile-deep"
-"""True under ``make hostile``."""
-CAMPAIGN_ONLY = pytest.mark.skipif(
-    not DEEP, reason="seconds of processes and signals: run by make hostile, not make check"
-)
+CAMPAIGN_ONLY = pytest.mark.deep
 """Decorator: a test that starts processes for seconds (signals at random moments,
-floods, campaigns killed and resumed) runs under ``make hostile`` only; ``make check``
-keeps a fast reproducer of the same class."""
+floods, campaigns killed and resumed) is a deep case, run by ``make hostile`` and
+``make test-deep``, not ``make check``, which keeps a fast reproducer of the same class."""
 
 Run = Callable[..., tuple[int, str, str]]
 """``run(*argv, expect=...)``: run the command line, return (exit code, stdout, stderr)."""

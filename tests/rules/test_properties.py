@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import depth
 from tajmahal import (
     Action,
     ActionSyntaxError,
@@ -50,8 +51,9 @@ BOGUS_CITIES = ("Z9", "nowhere")
 
 
 GAME_SETTINGS = settings(
-    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=depth(25, 50), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+"""Whole random games: 25 under ``make check``, 50 deep."""
 PURE_SETTINGS = settings(max_examples=200, deadline=None)
 
 
