@@ -177,7 +177,8 @@ _SHUFFLE = Step.SHUFFLE
 READ_RECORD = FastPath(
     core=records.read_record,
     fast=read_record,
-    buys="`tajmahal verify` steps/s: about 3 times (docs/performance.md)",
+    buys="`tajmahal verify` steps/s: 3.6 times (cachegrind: 1,951,000 to 544,000 "
+    "instructions a verified step, the fast parser kept)",
 )
 
 PARSE_ACTION = FastPath(
