@@ -3,10 +3,11 @@
 ``accel._engine.legal_actions`` (the decisions looked up in tables built once per
 component set) is compared with :func:`tajmahal.engine.legal_actions`, and
 ``accel._engine.apply`` (a play or a display pick built from the frozen state) with
-:func:`tajmahal.engine.apply`, at every step of random games of 3, 4 and 5 players under
-the default rule set and every option at each of its other values; refusals of illegal
-plays and picks must carry the same message and clause. The tables themselves are
-checked against the component list.
+:func:`tajmahal.engine.apply`, and ``accel._engine.apply_with_events`` (the same, with
+the events) with :func:`tajmahal.engine.apply_with_events`, at every step of random
+games of 3, 4 and 5 players under the default rule set and every option at each of its
+other values; refusals of illegal plays and picks must carry the same message and
+clause. The tables themselves are checked against the component list.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tajmahal.model import (
 
 LEGAL = _engine.LEGAL_ACTIONS
 APPLY = _engine.APPLY
+APPLY_WITH_EVENTS = _engine.APPLY_WITH_EVENTS
 WHITE = tuple(f"white-{number:02}" for number in range(1, 13))
 SPECIAL = ("special-colour-change", "special-elephant", "special-mogul", "special-plus-two")
 
@@ -56,14 +58,43 @@ def test_apply_gives_the_core_state(players: int, seed: int, rules: RuleSet) -> 
         assert after == APPLY.core(step.before, step.action) == step.after
 
 
+@pytest.mark.pins(APPLY_WITH_EVENTS)
+@pytest.mark.parametrize(("players", "seed", "rules"), GAMES)
+def test_apply_with_events_gives_the_core_state_and_events(
+    players: int, seed: int, rules: RuleSet
+) -> None:
+    kinds = set()
+    for step in steps(players, seed, rules):
+        fast = APPLY_WITH_EVENTS.fast(step.before, step.action)
+        assert fast == APPLY_WITH_EVENTS.core(step.before, step.action)
+        assert fast == (step.after, step.events)
+        kinds.add(type(step.action))
+    assert {Play, Take} <= kinds
+
+
+def test_a_play_with_the_plus_two_card_scores_in_an_event_of_its_own() -> None:
+    """The events of a play built from frozen values: the play, then the +2 card's
+    points (the core's order), checked on the first such play of a game."""
+    for players, seed, rules in GAMES:
+        for step in steps(players, seed, rules):
+            if isinstance(step.action, Play) and step.action.extra == "special-plus-two":
+                _, events = APPLY_WITH_EVENTS.fast(step.before, step.action)
+                assert [event.kind.value for event in events] == ["play", "score"]
+                assert events[1].points == 2
+                assert events[1].clauses == ("TM.SPECIAL.PLUS_TWO",)
+                return
+    pytest.fail("no game plays the +2 card")
+
+
 def _refusal(
-    apply: Callable[[GameState, Action], GameState], state: GameState, action: Action
-) -> GameState | tuple[str, str | None]:
-    """What ``apply`` says of ``action`` (the state, or the refusal's message and clause)."""
+    apply: Callable[[GameState, Action], object], state: GameState, action: Action
+) -> tuple[str, object, str | None]:
+    """What ``apply`` says of ``action``: ("applied", its result, None), or ("refused",
+    the refusal's message, its clause)."""
     try:
-        return apply(state, action)
+        return ("applied", apply(state, action), None)
     except IllegalActionError as error:
-        return (str(error), error.clause)
+        return ("refused", str(error), error.clause)
 
 
 def _odd_actions(state: GameState) -> Iterator[Action]:
@@ -93,7 +124,7 @@ def _odd_actions(state: GameState) -> Iterator[Action]:
     yield Take(())
 
 
-@pytest.mark.pins(APPLY)
+@pytest.mark.pins(APPLY, APPLY_WITH_EVENTS)
 @pytest.mark.parametrize(("players", "seed", "rules"), GAMES[::4])
 def test_apply_refuses_as_the_core_does(players: int, seed: int, rules: RuleSet) -> None:
     refused = 0
@@ -103,7 +134,10 @@ def test_apply_refuses_as_the_core_does(players: int, seed: int, rules: RuleSet)
         for action in _odd_actions(state):
             fast = _refusal(APPLY.fast, state, action)
             assert fast == _refusal(APPLY.core, state, action), (state.step, str(action))
-            refused += isinstance(fast, tuple)
+            with_events = _refusal(APPLY_WITH_EVENTS.fast, state, action)
+            assert with_events == _refusal(APPLY_WITH_EVENTS.core, state, action)
+            assert with_events[0] == fast[0]
+            refused += fast[0] == "refused"
     assert refused > 100
 
 

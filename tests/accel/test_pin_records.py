@@ -6,6 +6,11 @@ record with plain numbers is valid before ``jsonschema`` is asked. It must never
 a record ``jsonschema`` refuses: checked on damaged golden records, on steps generated
 from the schema, on numbers written with a fraction, and on whole files read both ways.
 The tests run with and without the extra installed (``make check`` requires it).
+
+``accel._records.parse_action`` remembers the action strings it has parsed: it must give
+the same action, or refuse with the same message, as :func:`tajmahal.model.parse_action`.
+``accel._records.edge_tags`` must find the tags :func:`tajmahal.records.edge_tags` finds,
+on every step of the random games the other pinning tests play.
 """
 
 from __future__ import annotations
@@ -17,15 +22,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from games import GAMES, steps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
 from depth import depth
 from tajmahal.accel import _records
-from tajmahal.errors import RecordError
+from tajmahal.errors import ActionSyntaxError, RecordError
 from tajmahal.inputs import RECORD_LIMITS, InputError, first_violation, parse_json_document
 from tajmahal.inputs import validator as schema_validator
+from tajmahal.model import RuleSet
 from tajmahal.records import Record
 from tajmahal.testing.strategies import damaged_records
 
@@ -162,3 +169,93 @@ def test_a_document_the_compiled_validator_cannot_read_goes_to_jsonschema() -> N
     assert not _records.vouch("no-such-schema", GOLDEN) or _records.compiled_available(
         "no-such-schema"
     )
+
+
+PARSE = _records.PARSE_ACTION
+
+
+def _parsed(parse: Any, text: Any) -> tuple[str, Any]:
+    """What ``parse`` makes of ``text``: ("parsed", the action) or ("refused", the
+    message)."""
+    try:
+        return ("parsed", parse(text))
+    except ActionSyntaxError as error:
+        return ("refused", str(error))
+
+
+@pytest.mark.pins(PARSE)
+def test_every_action_of_the_corpus_parses_the_same_either_way() -> None:
+    texts = [
+        step["action"]
+        for path in sorted(CORPUS.glob("*.json"))
+        if path.name != "index.json"
+        for step in json.loads(path.read_text(encoding="utf-8"))["steps"]
+    ]
+    # Twice: the second time the fast path finds every string remembered.
+    for text in texts + texts:
+        assert _parsed(PARSE.fast, text) == _parsed(PARSE.core, text) != ("refused", None)
+
+
+@pytest.mark.pins(PARSE)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " withdraw",
+        "withdraw ",
+        "withdraw now",
+        "play",
+        "play a b c",
+        "take b a",
+        "palace",
+        "crown x y",
+        "reshuffle",
+        "jump",
+        None,
+        5,
+        ["play", "red-01"],
+    ],
+)
+def test_malformed_actions_are_refused_with_the_same_message_either_way(text: Any) -> None:
+    for _ in range(2):  # a refused string is not remembered: refused again the same way
+        fast = _parsed(PARSE.fast, text)
+        assert fast == _parsed(PARSE.core, text)
+        assert fast[0] == "refused"
+
+
+@pytest.mark.pins(PARSE)
+def test_a_string_subclass_goes_to_the_core() -> None:
+    class Text(str):
+        pass
+
+    assert PARSE.fast(Text("play red-01")) == PARSE.core("play red-01")
+
+
+EDGE_TAGS = _records.EDGE_TAGS
+
+
+@pytest.mark.pins(EDGE_TAGS)
+@pytest.mark.parametrize(("players", "seed", "rules"), GAMES)
+def test_edge_tags_are_the_core_edge_tags(players: int, seed: int, rules: RuleSet) -> None:
+    shown: set[str] = set()
+    for step in steps(players, seed, rules):
+        fast = EDGE_TAGS.fast(step.before, step.action, step.events, step.after)
+        assert fast == EDGE_TAGS.core(step.before, step.action, step.events, step.after)
+        # Events given as an iterator are read once, also when the core decides.
+        assert fast == EDGE_TAGS.fast(step.before, step.action, iter(step.events), step.after)
+        shown |= fast
+    assert shown  # every game shows some tag
+
+
+@pytest.mark.pins(EDGE_TAGS)
+def test_every_tag_the_corpus_shows_is_found_the_same_either_way() -> None:
+    """Over the games of the pinning tests, every tag the core finds is found by the fast
+    path too (the steps it answers itself and those it hands to the core)."""
+    core_tags: set[str] = set()
+    fast_tags: set[str] = set()
+    for players, seed, rules in GAMES[::3]:
+        for step in steps(players, seed, rules):
+            core_tags |= EDGE_TAGS.core(step.before, step.action, step.events, step.after)
+            fast_tags |= EDGE_TAGS.fast(step.before, step.action, step.events, step.after)
+    assert fast_tags == core_tags
+    assert {"tie", "tie-broken", "zero-symbols", "last-player-alone"} <= core_tags

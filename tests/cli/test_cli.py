@@ -388,3 +388,20 @@ def test_help_shows_every_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert "how many players (default: 4)" in text
     assert "(default: 0)" in text
     assert "own_palace_beside_own_crown=allowed|forbidden (default forbidden)" in text
+
+
+def test_verifying_records_that_pass_never_loads_the_conformance_kit() -> None:
+    """The conformance kit (diff, serve, perft, the misreadings) is loaded by the commands
+    that use it: ``tajmahal verify`` starts without it, and loads it only to explain a
+    record that diverges."""
+    probe = (
+        "import sys\n"
+        "from tajmahal.cli import main\n"
+        f"code = main(['verify', {str(ROOT / 'specs' / 'traces' / 'seeded-3p-001.json')!r}])\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('tajmahal.conformance'))\n"
+        "print(code, loaded)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=300, check=True
+    )
+    assert done.stdout.splitlines()[-1] == "0 []"

@@ -63,12 +63,15 @@ FAST_PATHS: tuple[FastPath[Any], ...] = (
 # The chosen functions, each under its core function's name.
 legal_actions = _engine.LEGAL_ACTIONS.chosen()
 apply = _engine.APPLY.chosen()
+apply_with_events = _engine.APPLY_WITH_EVENTS.chosen()
 parse_json_document = _inputs.PARSE_JSON_DOCUMENT.chosen()
 canonical_json = _notation.CANONICAL_JSON.chosen()
 state_digest = _notation.STATE_DIGEST.chosen()
 legal_strings = _notation.LEGAL_STRINGS.chosen()
 legal_digest = _notation.LEGAL_DIGEST.chosen()
 read_record = _records.READ_RECORD.chosen()
+parse_action = _records.PARSE_ACTION.chosen()
+edge_tags = _records.EDGE_TAGS.chosen()
 
 schema_vouch: SchemaVouch | None = (
     _records.vouch if _records.READ_RECORD.chosen() is _records.READ_RECORD.fast else None
@@ -78,9 +81,12 @@ see ``tajmahal.records.SchemaVouch``); None when the fast ``read_record`` is swi
 (``TAJMAHAL_PLAIN=1`` or ``TAJMAHAL_PLAIN=read_record``)."""
 
 REPLAY = ReplayFunctions(
+    parse_action=parse_action,
+    apply_with_events=apply_with_events,
     state_digest=state_digest,
     legal_strings=legal_strings,
     legal_digest=legal_digest,
+    edge_tags=edge_tags,
 )
 """The functions the replay calls at every step, as chosen here (pass it as
 ``functions`` to :func:`tajmahal.records.replay_steps`)."""
@@ -102,9 +108,11 @@ __all__ = [
     "PartwiseObserver",
     "action_tables",
     "apply",
+    "apply_with_events",
     "campaign_collections",
     "canonical_json",
     "collect_less",
+    "edge_tags",
     "fewer_collections",
     "lazy_masked_observation",
     "legal_actions",
@@ -113,6 +121,7 @@ __all__ = [
     "legal_ids",
     "legal_mask",
     "legal_strings",
+    "parse_action",
     "parse_json_document",
     "read_record",
     "schema_vouch",

@@ -206,7 +206,8 @@ def parse_json_document(text: str, limits: Limits, source: str) -> Parsed:
 PARSE_JSON_DOCUMENT = FastPath(
     core=inputs.parse_json_document,
     fast=parse_json_document,
-    buys="`tajmahal verify` steps/s: 20 % (cachegrind)",
+    buys="`tajmahal verify` steps/s: 35 % (cachegrind: 735,000 to 544,000 instructions a "
+    "verified step)",
 )
 
 FAST_PATHS: tuple[FastPath[Any], ...] = (PARSE_JSON_DOCUMENT,)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tajmahal.cli._options import (
     COMPARE_HELP,
@@ -29,12 +29,14 @@ from tajmahal.cli._options import (
     seed,
 )
 from tajmahal.cli._outputs import command_files, component_inputs, refuse_overwriting_inputs
-from tajmahal.conformance import DiffResult, catalogue_tester, divergence_record, run_diff
 from tajmahal.engine import apply, new_game
 from tajmahal.errors import TajMahalError
 from tajmahal.model import RULE_OPTIONS, Components
 from tajmahal.records import write_record, write_text_atomic
 from tajmahal.verification import Explanation, HtmlDivergence, divergence_html
+
+if TYPE_CHECKING:  # the conformance kit is loaded by the commands that use it (_diff)
+    from tajmahal.conformance import DiffResult
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -172,6 +174,9 @@ def _print_body(document: dict[str, Any], explanation: Explanation | None) -> No
 
 
 def _diff(arguments: argparse.Namespace) -> int:
+    # The conformance kit is loaded by the commands that use it, not by every command.
+    from tajmahal.conformance import catalogue_tester, divergence_record, run_diff
+
     try:  # the engine's program is an input too (a bad command is reported when started)
         program = shlex.split(arguments.engine)[:1]
     except ValueError:

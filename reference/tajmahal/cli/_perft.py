@@ -13,13 +13,15 @@ import argparse
 from typing import Any
 
 from tajmahal.cli._options import add_components_option, integer
-from tajmahal.conformance import divide, perft
 from tajmahal.errors import StateFormatError
 from tajmahal.model import default_components, load_components
 from tajmahal.notation import read_position
 
 
 def _handle(arguments: argparse.Namespace) -> int:
+    # The conformance kit is loaded by the commands that use it, not by every command.
+    from tajmahal.conformance import divide, perft
+
     if arguments.depth < 0 or (arguments.divide and arguments.depth < 1):
         raise StateFormatError(f"--depth: expected at least {1 if arguments.divide else 0}")
     components = (

@@ -15,11 +15,13 @@ import os
 import sys
 
 from tajmahal.cli._options import add_components_option, chosen_components
-from tajmahal.conformance import MISREADINGS, Session, serve
 from tajmahal.errors import TajMahalError
 
 
 def _serve(arguments: argparse.Namespace) -> int:
+    # The conformance kit is loaded by the commands that use it, not by every command.
+    from tajmahal.conformance import MISREADINGS, Session, serve
+
     components = chosen_components(arguments.components)
     engine = None
     if arguments.misread is not None:
@@ -46,7 +48,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--misread",
         metavar="NAME",
-        help="serve an engine that misreads one rule, from the catalogue of misreadings "
-        f"(docs/misreadings.md): {', '.join(MISREADINGS)}",
+        help="serve an engine that misreads one rule: NAME is an entry of the catalogue of "
+        "misreadings (docs/misreadings.md; an unknown NAME is refused with the list)",
     )
     parser.set_defaults(handler=_serve)

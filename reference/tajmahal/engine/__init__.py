@@ -16,9 +16,11 @@ from tajmahal.engine._dispatch import (
     legal_actions,
     random_reshuffle,
 )
+from tajmahal.engine._play import play_event, plus_two_event
 from tajmahal.engine._reward import crown_cities, palace_cities
 from tajmahal.engine._scoring import palace_points, symbol_counts
 from tajmahal.engine._setup import SetupOutcome, new_game, random_setup, validate_setup
+from tajmahal.engine._withdraw import take_event
 from tajmahal.engine._work import next_in_visit
 
 __all__ = [
@@ -32,8 +34,11 @@ __all__ = [
     "next_in_visit",
     "palace_cities",
     "palace_points",
+    "play_event",
+    "plus_two_event",
     "random_reshuffle",
     "random_setup",
     "symbol_counts",
+    "take_event",
     "validate_setup",
 ]

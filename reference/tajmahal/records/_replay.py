@@ -145,7 +145,7 @@ def _expectation_mismatches(
         if step.public != public and _json(step.public) != public:
             found.append(Mismatch("public", _json(step.public), public))
     if step.tags is not None and annotations:
-        tags = sorted(edge_tags(replayed.before, replayed.action, replayed.events, after))
+        tags = sorted(functions.edge_tags(replayed.before, replayed.action, replayed.events, after))
         if list(step.tags) != tags:
             found.append(Mismatch("tags", list(step.tags), tags))
     return found
@@ -168,6 +168,8 @@ class ReplayFunctions:
     a faster function replays the same records the same way; the accelerated layer's
     choice is :data:`tajmahal.accel.REPLAY`, which ``tajmahal verify`` passes."""
 
+    parse_action: Callable[[str], Action] = parse_action
+    """The step's action read from its string (:func:`tajmahal.model.parse_action`)."""
     apply_with_events: Callable[[GameState, Action], tuple[GameState, tuple[Event, ...]]] = (
         apply_with_events
     )
@@ -178,6 +180,8 @@ class ReplayFunctions:
     """Their digest (:func:`tajmahal.notation.legal_digest`)."""
     state_digest: Callable[[GameState], str] = state_digest
     """The digest of the state after a step (:func:`tajmahal.notation.state_digest`)."""
+    edge_tags: Callable[[GameState, Action, Iterable[Event], GameState], frozenset[str]] = edge_tags
+    """The edge tags of a step (:func:`tajmahal.records.edge_tags`)."""
 
 
 PLAIN_REPLAY = ReplayFunctions()
@@ -211,7 +215,7 @@ def replay_steps(
                 field="action",
             )
         try:
-            action = parse_action(step.action)
+            action = functions.parse_action(step.action)
         except ActionSyntaxError as error:
             raise RecordError(str(error), source=source, step=index + 1, field="action") from None
         found = _before_mismatches(step, state, functions)
