@@ -1,8 +1,7 @@
 # Two entry points on a fresh machine:
 #   make demo   - play a seeded 4-player game, print the account, write and verify its trace
 #   make check  - every check: ruff, mypy --strict, the spec checker, pytest (the corpus, cases
-#                 and perft on the plain core too), a short fuzz run, the docs build (-W);
-#                 about three minutes on two cores
+#                 and perft on the plain core too), a short fuzz run, the docs build (-W)
 #
 # Test depth: one switch, TAJMAHAL_DEEP=1 (tests/depth.py). make check runs every test at its
 # quick depth; a case marked @pytest.mark.deep runs only under the switch, and a count written

@@ -1,7 +1,7 @@
 """How deep the tests go: one switch, the environment variable ``TAJMAHAL_DEEP``.
 
-``make check`` runs every test at its quick depth, so that it stays within about three
-minutes on two cores; ``make test-deep`` runs the whole suite with ``TAJMAHAL_DEEP=1``
+``make check`` runs every test at its quick depth, so that it stays short on two cores;
+``make test-deep`` runs the whole suite with ``TAJMAHAL_DEEP=1``
 (``make hostile`` the hostile suite alone). Two ways a test goes deeper, both visible
 where the test is written:
 
