@@ -31,12 +31,8 @@ from tajmahal.model import (
     Event,
     EventKind,
     GameState,
-    Play,
     PointSource,
-    Reshuffle,
     Step,
-    Take,
-    Withdraw,
 )
 
 
@@ -110,7 +106,8 @@ def edge_tags(
     Python 3.11 reads an enum member through its class slowly (``EventKind.WIN`` costs
     about ten times a module name), and the core compares each event's kind with up to
     twelve members in turn: here the kinds are module names, and the kinds that never
-    show a tag are passed over first."""
+    show a tag are passed over first. The action's own tags are the core's
+    (:func:`tajmahal.records.action_tags`)."""
     happened = events if type(events) is tuple else tuple(events)
     tags: set[str] = set()
     for event in happened:
@@ -143,18 +140,7 @@ def edge_tags(
             return records.edge_tags(before, action, happened, after)
     if after.step is _SHUFFLE:
         tags.add("deck-exhausted")
-    if isinstance(action, Take):
-        if len(action.cards) == 1:
-            tags.add("one-card-take")
-        if len(action.cards) < 2:
-            tags.add("short-display")
-    elif isinstance(action, Reshuffle):
-        if before.withdrawal is not None:
-            tags.add("reshuffle-mid-withdrawal")
-    elif isinstance(action, Play | Withdraw) and before.to_move is not None:
-        seat = before.to_move
-        if all(player.withdrawn for other, player in enumerate(before.players) if other != seat):
-            tags.add("last-player-alone")
+    tags.update(records.action_tags(before, action))
     return frozenset(tags)
 
 
@@ -177,7 +163,7 @@ _SHUFFLE = Step.SHUFFLE
 READ_RECORD = FastPath(
     core=records.read_record,
     fast=read_record,
-    buys="`tajmahal verify` steps/s: 3.6 times (cachegrind: 1,951,000 to 544,000 "
+    buys="`tajmahal verify` steps/s: 3.6 times (cachegrind: 1,956,000 to 549,000 "
     "instructions a verified step, the fast parser kept)",
 )
 
@@ -185,7 +171,7 @@ PARSE_ACTION = FastPath(
     core=model.parse_action,
     fast=parse_action,
     buys="with the replay's other two (apply_with_events, edge_tags), measured together: "
-    "`tajmahal verify` steps/s 7 % (see APPLY_WITH_EVENTS; this one alone 6,000 "
+    "`tajmahal verify` steps/s 6 % (see APPLY_WITH_EVENTS; this one alone 6,000 "
     "instructions a verified step)",
 )
 
@@ -193,8 +179,8 @@ EDGE_TAGS = FastPath(
     core=records.edge_tags,
     fast=edge_tags,
     buys="with the replay's other two (apply_with_events, parse_action), measured "
-    "together: `tajmahal verify` steps/s 7 % (see APPLY_WITH_EVENTS; this one alone "
-    "15,000 instructions a verified step)",
+    "together: `tajmahal verify` steps/s 6 % (see APPLY_WITH_EVENTS; this one alone "
+    "13,000 instructions a verified step)",
 )
 
 FAST_PATHS: tuple[FastPath[Any], ...] = (READ_RECORD, PARSE_ACTION, EDGE_TAGS)

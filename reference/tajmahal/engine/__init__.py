@@ -20,7 +20,7 @@ from tajmahal.engine._play import play_event, plus_two_event
 from tajmahal.engine._reward import crown_cities, palace_cities
 from tajmahal.engine._scoring import palace_points, symbol_counts
 from tajmahal.engine._setup import SetupOutcome, new_game, random_setup, validate_setup
-from tajmahal.engine._withdraw import take_event
+from tajmahal.engine._withdraw import check_take, take_event
 from tajmahal.engine._work import next_in_visit
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "apply",
     "apply_with_events",
     "chance_cards",
+    "check_take",
     "crown_cities",
     "legal_actions",
     "new_game",

@@ -53,7 +53,7 @@ from tajmahal.records._replay import (
     replay_steps,
     verify,
 )
-from tajmahal.records._tags import TAGS, edge_tags, step_clauses
+from tajmahal.records._tags import TAGS, action_tags, edge_tags, step_clauses
 from tajmahal.records._writing import (
     dumps_record,
     record_to_json,
@@ -79,6 +79,7 @@ __all__ = [
     "ReplayedStep",
     "SchemaVouch",
     "VerificationError",
+    "action_tags",
     "check_result",
     "closing_lines",
     "dumps_record",

@@ -149,12 +149,13 @@ def edge_tags(
         tags.add("pairs-collide")
     if after.step is Step.SHUFFLE:
         tags.add("deck-exhausted")
-    tags.update(_action_tags(before, action))
+    tags.update(action_tags(before, action))
     return frozenset(tags)
 
 
-def _action_tags(before: GameState, action: Action) -> Iterator[str]:
-    """The tags the action itself shows, in the position it was taken in."""
+def action_tags(before: GameState, action: Action) -> Iterator[str]:
+    """The tags the action itself shows, in the position it was taken in (part of
+    :func:`edge_tags`)."""
     if isinstance(action, Take):
         if len(action.cards) == 1:
             yield "one-card-take"
