@@ -1,7 +1,9 @@
 """The board: 12 provinces, 49 cities, 16 fortresses and the road network.
 
-The board is built and validated with networkx once, at load time. The scoring hot path
-never calls networkx: it walks :attr:`Board.neighbours`, a frozen adjacency table.
+The board is built and validated once, at load time, into :attr:`Board.neighbours`, a
+frozen adjacency table that scoring walks. :meth:`Board.graph` gives the road network as a
+networkx graph for analysis; networkx is imported there only, as importing it would
+otherwise be a large part of every command's start.
 """
 
 from __future__ import annotations
@@ -9,12 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
-import networkx as nx
 
 from tajmahal.errors import ComponentError
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 CityId = str
 """Stable id of a city, e.g. ``C3``; Agra is the city named ``Agra``."""
@@ -95,6 +99,8 @@ class Board:
 
     def graph(self) -> nx.Graph:
         """A fresh networkx graph of the road network (for analysis and docs, not scoring)."""
+        import networkx as nx
+
         graph = nx.Graph()
         for city in self.cities.values():
             graph.add_node(
@@ -239,17 +245,18 @@ def board_from_json(document: Any) -> Board:
             raise _fail(where, f"duplicate road {raw[0]}-{raw[1]}")
         roads.add(pair)
 
-    graph = nx.Graph()
-    graph.add_nodes_from(cities)
-    graph.add_edges_from(tuple(road) for road in roads)
-    if not nx.is_connected(graph):
-        parts = sorted(sorted(part) for part in nx.connected_components(graph))
+    adjacent: dict[CityId, set[CityId]] = {city: set() for city in cities}
+    for a, b in (tuple(road) for road in roads):
+        adjacent[a].add(b)
+        adjacent[b].add(a)
+    parts = connected_parts(adjacent)
+    if len(parts) > 1:
         raise _fail(
             "roads",
             f"the road network is not connected; parts start at {[part[0] for part in parts]}",
         )
 
-    linked = {frozenset((cities[a].province, cities[b].province)) for a, b in graph.edges}
+    linked = {frozenset(cities[city].province for city in road) for road in roads}
     declared = document.get("province_neighbours", [])
     if not isinstance(declared, list):
         raise _fail("province_neighbours", "expected a list of pairs of province ids")
@@ -268,7 +275,7 @@ def board_from_json(document: Any) -> Board:
                 f"provinces {pair[0]} and {pair[1]} are declared neighbours but no road joins them",
             )
 
-    neighbours = {city: frozenset(graph.neighbors(city)) for city in cities}
+    neighbours = {city: frozenset(adjacent[city]) for city in cities}
     return Board(
         name=name,
         provinces=MappingProxyType(provinces),
@@ -277,3 +284,21 @@ def board_from_json(document: Any) -> Board:
         agra=agra,
         neighbours=MappingProxyType(neighbours),
     )
+
+
+def connected_parts(adjacent: Mapping[CityId, set[CityId]]) -> list[list[CityId]]:
+    """The connected parts of a road network given as each city's neighbours: each part's
+    cities sorted, the parts in the order of their first city."""
+    unseen = set(adjacent)
+    parts = []
+    while unseen:
+        start = min(unseen)
+        part, frontier = {start}, [start]
+        while frontier:
+            for city in adjacent[frontier.pop()]:
+                if city not in part:
+                    part.add(city)
+                    frontier.append(city)
+        unseen -= part
+        parts.append(sorted(part))
+    return parts
