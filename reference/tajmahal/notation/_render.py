@@ -20,9 +20,9 @@ it); :func:`position_svg` draws the board with a position on it.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
-from xml.sax.saxutils import escape
 
 from tajmahal.model import (
     Board,
@@ -48,6 +48,13 @@ from tajmahal.notation._labels import (
     tile_of_province,
     waiting_for,
 )
+
+
+def escape(text: str) -> str:
+    """``text`` as SVG character data: ``&``, ``<`` and ``>`` escaped (not quotes, which
+    need escaping only inside attributes)."""
+    return html.escape(text, quote=False)
+
 
 SCALE = 50.0
 """Pixels per board unit."""
