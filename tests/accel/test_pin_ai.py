@@ -221,14 +221,21 @@ def test_the_environment_gives_observations_written_on_first_read() -> None:
     assert game.observation_space(game.agent_selection).contains(observation)
 
 
-def _pending() -> Any:
-    """A fresh observation of the mover whose tensor is not written yet."""
+@functools.cache
+def _pending_position() -> tuple[GameState, int, Any]:
+    """The position, mover and mask of :func:`_pending` (a game played once)."""
     game = environment.env(players=4)
     game.reset(seed=5)
     for _ in range(7):
         game.step(int(np.flatnonzero(game.infos[game.agent_selection]["action_mask"])[0]))
     mask = game.infos[game.agent_selection]["action_mask"]
-    observation = _both(game.state_, game.possible_agents.index(game.agent_selection), mask)[0]
+    return game.state_, game.possible_agents.index(game.agent_selection), mask
+
+
+def _pending() -> Any:
+    """A fresh observation of the mover whose tensor is not written yet."""
+    state, seat, mask = _pending_position()
+    observation = _both(state, seat, mask.copy())[0]
     assert observation.pending
     return observation
 
