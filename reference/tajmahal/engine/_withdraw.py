@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 
-from tajmahal.engine._majority import majority_event
+from tajmahal.engine._majority import majority_events
 from tajmahal.engine._reward import take_from_court
 from tajmahal.engine._scoring import symbol_counts, wins_majority
 from tajmahal.engine._visit import end_visit
@@ -70,13 +70,13 @@ def withdraw(work: Work, action: Withdraw) -> None:
     player.withdrawn = True
     player.withdrawn_counts = counts
     work.record(withdraw_event, seat, counts, tuple(compared), bool(player.played))
-    won = []
-    for index, symbol in enumerate(ALL_SYMBOLS):
-        if in_court(work, symbol):
-            wins = wins_majority(counts[index], [other[index] for other in compared.values()])
-            work.record(majority_event, work, seat, symbol, counts, compared, wins)
-            if wins:
-                won.append(symbol)
+    outcomes = [
+        (symbol, wins_majority(counts[index], [other[index] for other in compared.values()]))
+        for index, symbol in enumerate(ALL_SYMBOLS)
+        if in_court(work, symbol)
+    ]
+    work.record_each(majority_events, work, seat, counts, compared, outcomes)
+    won = [symbol for symbol, wins in outcomes if wins]
     work.withdrawal = Withdrawal(
         seat,
         palaces_owed=sum(symbol in INFLUENCE_SYMBOLS for symbol in won),

@@ -190,6 +190,17 @@ class Work:
         if self.recording:
             self.events.append(build(*args, **kwargs))
 
+    def record_each(
+        self,
+        build: Callable[EventArguments, Iterable[Event]],
+        *args: EventArguments.args,
+        **kwargs: EventArguments.kwargs,
+    ) -> None:
+        """Keep each event of ``build(*args, **kwargs)``, when events are recorded (for
+        events built together, such as those of one comparison)."""
+        if self.recording:
+            self.events.extend(build(*args, **kwargs))
+
     @property
     def current_province(self) -> ProvinceId:
         """The province being visited."""
