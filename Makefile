@@ -50,10 +50,11 @@ test-plain: $(STAMP)
 	TAJMAHAL_PLAIN=1 $(BIN)/python -m pytest -n auto $(PLAIN_TESTS)
 
 # mypy and the docs build are one process each: they run side by side (after the spec
-# checker, which may rewrite the registry the docs read), then pytest on every core.
+# checker, which may rewrite the registry the docs read), the plain-core tests taking the
+# core mypy leaves first; then pytest on every core.
 check: lint specs
-	$(MAKE) --no-print-directory -j2 -Otarget typecheck docs-check
-	$(MAKE) --no-print-directory test test-plain fuzz-quick
+	$(MAKE) --no-print-directory -j2 -Otarget typecheck docs-check test-plain
+	$(MAKE) --no-print-directory test fuzz-quick
 
 # Every test at full depth: the deep cases, the larger example counts and samples, the hostile
 # suite's deep profile and campaigns (tests/depth.py).
