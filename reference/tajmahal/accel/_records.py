@@ -163,7 +163,7 @@ _SHUFFLE = Step.SHUFFLE
 READ_RECORD = FastPath(
     core=records.read_record,
     fast=read_record,
-    buys="`tajmahal verify` steps/s: 3.6 times (cachegrind: 1,956,000 to 549,000 "
+    buys="`tajmahal verify` steps/s: 3.7 times (cachegrind: 1,927,000 to 521,000 "
     "instructions a verified step, the fast parser kept)",
 )
 
@@ -171,7 +171,7 @@ PARSE_ACTION = FastPath(
     core=model.parse_action,
     fast=parse_action,
     buys="with the replay's other two (apply_with_events, edge_tags), measured together: "
-    "`tajmahal verify` steps/s 6 % (see APPLY_WITH_EVENTS; this one alone 6,000 "
+    "`tajmahal verify` steps/s 6.5 % (see APPLY_WITH_EVENTS; this one alone 6,000 "
     "instructions a verified step)",
 )
 
@@ -179,8 +179,8 @@ EDGE_TAGS = FastPath(
     core=records.edge_tags,
     fast=edge_tags,
     buys="with the replay's other two (apply_with_events, parse_action), measured "
-    "together: `tajmahal verify` steps/s 6 % (see APPLY_WITH_EVENTS; this one alone "
-    "13,000 instructions a verified step)",
+    "together: `tajmahal verify` steps/s 6.5 % (see APPLY_WITH_EVENTS; this one alone "
+    "12,000 instructions a verified step)",
 )
 
 FAST_PATHS: tuple[FastPath[Any], ...] = (READ_RECORD, PARSE_ACTION, EDGE_TAGS)
