@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from depth import depth
 from tajmahal.cli import main
 from tajmahal.conformance import ForeignEngine, LockstepEngine, run_diff
 from tajmahal.engine import apply, legal_actions, new_game, random_setup
@@ -80,7 +81,8 @@ def test_each_wrong_engine_is_caught_with_the_clause_it_breaks(
     options = [f"--rule={option}={value}" for option, value in rules.items()]
     arguments = ["--engine", _wrong(name), "--games", "3", "--seed", str(seed), *options]
     arguments += ["--case", str(tmp_path / "case.json")]
-    code = main(["diff", *arguments, "--shrink-budget", "20", "--out", str(out), "--json"])
+    budget = str(depth(8, 20))
+    code = main(["diff", *arguments, "--shrink-budget", budget, "--out", str(out), "--json"])
     assert code == 1
     report = json.loads(capsys.readouterr().out)
     assert report["agreed"] is False and "failure" not in report

@@ -267,7 +267,7 @@ def test_a_planted_fault_is_found_written_and_shrunk(
             tmp_path,
             games=20,
             max_counterexamples=1,
-            shrink_budget=depth(40, 120),
+            shrink_budget=depth(15, 120),
             deep_every=deep_every,
         )
     )
