@@ -42,6 +42,7 @@ def majority_events(
     if withdrawn or work.rules.majority_scope is MajorityScope.ALL:
         scope += ("TM.WITHDRAW.MAJORITY.REMAINING", "RUL.MAJORITY.REMAINING_PLAYERS")
     tile = work.court_province_tile
+    seats = tuple(compared)
     events = []
     for symbol, won in outcomes:
         index = SYMBOL_INDEX[symbol]
@@ -54,7 +55,7 @@ def majority_events(
                 seat,
                 symbol=symbol,
                 tiles=(tile,) if symbol is Symbol.ELEPHANT and tile is not None else (),
-                seats=tuple(compared),
+                seats=seats,
                 counts=(own, *others),
                 clauses=scope + outcome_clauses(symbol, own, others, tie_broken, won),
             )
@@ -68,8 +69,8 @@ def outcome_clauses(
     """Why ``own`` symbols against the ``others`` compared did or did not win.
 
     A win names the reward's clause, and RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL when the
-    tie was broken: a player who has withdrawn (and was not compared) had as many. A loss is a tie
-    (TM.WITHDRAW.MAJORITY.STRICT and the tie ruling), fewer symbols
+    tie was broken: a player who has withdrawn (and was not compared) had as many. A loss
+    is a tie (TM.WITHDRAW.MAJORITY.STRICT and the tie ruling), fewer symbols
     (TM.WITHDRAW.MAJORITY.STRICT), or zero symbols (TM.WITHDRAW.MAJORITY.ZERO, and
     RUL.MAJORITY.ZERO_SYMBOLS when nobody was left to compare with).
 
