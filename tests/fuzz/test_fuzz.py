@@ -2,7 +2,7 @@
 found, written at once, and shrunk to small games.
 
 Faults are planted through a test seam only: the campaign looks the engine up as
-``tajmahal.engine.legal_actions`` / ``apply_with_events`` when each game starts, and
+``tajmahal.accel.legal_actions`` / ``apply_with_events`` when each game starts, and
 these tests replace those public attributes with wrappers that break one rule. The
 shipped engine is never changed.
 """
@@ -17,7 +17,7 @@ from typing import Any
 import attrs
 import pytest
 
-import tajmahal.engine
+import tajmahal.accel
 import tajmahal.engine._withdraw
 import tajmahal.model._view
 import tajmahal.notation._reading
@@ -121,13 +121,13 @@ def test_find_keeps_the_first_records_of_a_tag(tmp_path: Path) -> None:
 
 def plant(monkeypatch: pytest.MonkeyPatch, corrupt: Corruption) -> None:
     """Replace the engine's ``apply_with_events`` by one whose result ``corrupt`` spoils."""
-    real = tajmahal.engine.apply_with_events
+    real = tajmahal.accel.apply_with_events
 
     def faulty(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
         after, events = real(state, action)
         return corrupt(state, action, after), events
 
-    monkeypatch.setattr(tajmahal.engine, "apply_with_events", faulty)
+    monkeypatch.setattr(tajmahal.accel, "apply_with_events", faulty)
 
 
 def tie_wins_the_tile(before: GameState, action: Action, after: GameState) -> GameState:
@@ -180,7 +180,7 @@ def bonus_tile_stays(before: GameState, action: Action, after: GameState) -> Gam
 def plant_colour_lock_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fault: the legal actions offer plays of any colour, ignoring the colour lock (the
     engine's own ``apply`` then refuses them: a crash)."""
-    real = tajmahal.engine.legal_actions
+    real = tajmahal.accel.legal_actions
 
     def faulty(state: GameState) -> tuple[Action, ...]:
         actions = list(real(state))
@@ -191,7 +191,7 @@ def plant_colour_lock_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
                     actions.append(Play(card))
         return tuple(sorted(set(actions), key=str))
 
-    monkeypatch.setattr(tajmahal.engine, "legal_actions", faulty)
+    monkeypatch.setattr(tajmahal.accel, "legal_actions", faulty)
 
 
 def plant_ties_win_inside_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:

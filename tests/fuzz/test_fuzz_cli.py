@@ -8,7 +8,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-import tajmahal.engine
+import tajmahal.accel
 from tajmahal.cli import main
 from tajmahal.model import Action, Event, GameState, Take
 from tajmahal.records import TAGS
@@ -95,7 +95,7 @@ def test_merging_a_folder_without_a_summary_is_bad_input(
 def test_a_counterexample_exits_1_and_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = tajmahal.engine.apply_with_events
+    real = tajmahal.accel.apply_with_events
 
     def loses_taken_cards(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
         after, events = real(state, action)
@@ -107,7 +107,7 @@ def test_a_counterexample_exits_1_and_is_named(
             )
         return after, events
 
-    monkeypatch.setattr(tajmahal.engine, "apply_with_events", loses_taken_cards)
+    monkeypatch.setattr(tajmahal.accel, "apply_with_events", loses_taken_cards)
     code = main(
         ["fuzz", "--games", "3", "--quiet", "--max-counterexamples", "1", "--out", str(tmp_path)]
     )

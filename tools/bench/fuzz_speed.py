@@ -9,7 +9,9 @@ game, the projection to a ten-minute campaign on two cores, and the campaign dig
 
 ``--deep-every K`` is the campaign option; ``--profile`` splits the time by part
 (engine and players only, plus the step invariants, plus the tags, plus the deep
-invariants) by playing the same games with more and more switched on.
+invariants) by playing the same games with more and more switched on. The engine, the
+tags and the deep invariants' view and search are those the campaign uses: the
+accelerated layer's choice (``TAJMAHAL_PLAIN=1`` measures the plain core).
 
 ``--floors`` measures, on the same games, the work that checking every invariant after
 every step cannot avoid whatever the checks' own code does: the engine playing the game
@@ -30,14 +32,20 @@ from collections.abc import Callable
 
 import attrs
 
+from tajmahal.accel import apply_with_events, legal_actions
 from tajmahal.agents import PLAYER_TYPES
-from tajmahal.engine import apply_with_events, legal_actions, new_game
+from tajmahal.engine import new_game
 from tajmahal.model import Action, GameState, default_components, view
 from tajmahal.model._view import no_picks, track_picks
 from tajmahal.notation import state_to_json
-from tajmahal.records import edge_tags
 from tajmahal.testing.fuzz import Checks, GameSpec, Options, run_chunk, spec_for
-from tajmahal.testing.fuzz._games import Tagger, agents_chooser, game_line_hash, play
+from tajmahal.testing.fuzz._games import (
+    Tagger,
+    agents_chooser,
+    default_tagger,
+    game_line_hash,
+    play,
+)
 
 BUDGET_SECONDS = 2 * 10 * 60
 """Two cores for ten minutes."""
@@ -224,8 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.profile:
         never = 10**15  # no index in range is a multiple except 0: start at 1
         runs.append(("engine+players+step invariants", attrs.evolve(base, deep_every=never), None))
-        runs.append(("  + tags", attrs.evolve(base, deep_every=never), edge_tags))
-    runs.append((f"campaign (deep every {base.deep_every})", base, edge_tags))
+        runs.append(("  + tags", attrs.evolve(base, deep_every=never), default_tagger()))
+    runs.append((f"campaign (deep every {base.deep_every})", base, default_tagger()))
     start = arguments.start if not arguments.profile else max(arguments.start, 1)
     print(f"games {start}..{start + arguments.games - 1}, seed {arguments.seed}")
     for label, options, tagger in runs:

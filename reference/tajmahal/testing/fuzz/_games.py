@@ -21,12 +21,11 @@ from typing import Any, Protocol
 
 import attrs
 
-import tajmahal.engine
+import tajmahal.accel
 from tajmahal.agents import PLAYER_TYPES, Player
-from tajmahal.engine import SetupOutcome, new_game, random_setup
+from tajmahal.engine import SetupOutcome, new_game, random_reshuffle, random_setup
 from tajmahal.model import Action, Components, Event, GameState, RuleSet, default_components
-from tajmahal.notation import state_digest
-from tajmahal.records import Record, Recorder, edge_tags
+from tajmahal.records import Record, Recorder
 from tajmahal.testing.invariants._catalogue import (
     GAME_INVARIANTS,
     STATE_INVARIANTS,
@@ -38,7 +37,7 @@ from tajmahal.testing.invariants._catalogue import (
 from tajmahal.testing.invariants._model import Transition, Violation
 
 Tagger = Callable[[GameState, Action, tuple[Event, ...], GameState], frozenset[str]]
-"""Names the rare situations a step reaches (``tajmahal.records.edge_tags``)."""
+"""Names the rare situations a step reaches (:func:`tajmahal.records.edge_tags`)."""
 
 CRASH = "crash"
 """The invariant name of a counterexample where the engine raised instead of answering."""
@@ -230,14 +229,15 @@ def play(
     """Play one game to its end (or ``limit`` decisions, or the first broken invariant),
     checking the invariants after every step.
 
-    The engine is looked up as ``tajmahal.engine.legal_actions`` and
-    ``tajmahal.engine.apply_with_events`` when the game starts, so a test can plant a
-    fault by replacing those attributes.
+    The engine is the accelerated layer's choice, looked up as
+    ``tajmahal.accel.legal_actions`` and ``tajmahal.accel.apply_with_events`` when the
+    game starts: the layer's drop-ins, pinned to the core functions by ``tests/accel/``,
+    or the core functions themselves under ``TAJMAHAL_PLAIN=1``. A test plants a fault
+    by replacing those attributes.
     """
-    engine: Any = tajmahal.engine
+    engine: Any = tajmahal.accel
     legal_actions = engine.legal_actions
     apply_with_events = engine.apply_with_events
-    random_reshuffle = engine.random_reshuffle
     setup = random_setup(components, players, setup_seed)
     state = new_game(components, players, setup, rules)
     chance = random.Random(chance_seed)
@@ -319,7 +319,7 @@ def play(
         violations=violations,
         failed_step=failed_step,
         script=script,
-        final_digest=state_digest(state),
+        final_digest=tajmahal.accel.state_digest(state),
         setup=setup,
         actions=tuple(actions),
         states=tuple(states) if keep_states else (),
@@ -377,8 +377,8 @@ def play_script(script: Script, checks: Checks, components: Components | None = 
 
 
 def record_of(outcome: Outcome, components: Components, names: Iterable[str] = ()) -> Record:
-    """The game record (trace) of a played game, replayed with the engine as it is now
-    (a planted fault included), up to and including the failing step."""
+    """The game record (trace) of a played game, replayed with the engine :func:`play`
+    uses, as it is now (a planted fault included), up to and including the failing step."""
     first = new_game(components, outcome.script.players, outcome.setup, outcome.script.rules)
     labels = tuple(names)
     recorder = Recorder(
@@ -389,7 +389,7 @@ def record_of(outcome: Outcome, components: Components, names: Iterable[str] = (
         seed=outcome.script.setup_seed,
         names=labels or None,
     )
-    apply_with_events = tajmahal.engine.apply_with_events
+    apply_with_events = tajmahal.accel.apply_with_events
     state = first
     for action in outcome.actions:
         try:
@@ -409,5 +409,5 @@ def game_line_hash(index: int, outcome: Outcome) -> int:
 
 
 def default_tagger() -> Tagger:
-    """The engine's :func:`tajmahal.records.edge_tags`."""
-    return edge_tags
+    """:func:`tajmahal.records.edge_tags`, as the accelerated layer chooses it."""
+    return tajmahal.accel.edge_tags
