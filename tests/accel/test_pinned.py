@@ -6,7 +6,8 @@ reads those marks from every test module beside it. The fast paths are the layer
 (``tajmahal.accel.FAST_PATHS``) and those of the AI interfaces, which stand above the
 layer and pair their functions with its drop-ins themselves (``tajmahal.ai.FAST_PATHS``;
 ``tajmahal.ai.openspiel.FAST_PATHS`` and ``tajmahal.ai.pettingzoo.FAST_PATHS`` when
-those extras are installed).
+those extras are installed), and those of the fuzzer's invariants
+(``tajmahal.testing.invariants.FAST_PATHS``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from tajmahal import accel, ai
 from tajmahal.accel import FastPath
+from tajmahal.testing import invariants
 
 HERE = Path(__file__).resolve().parent
 
@@ -37,10 +39,11 @@ def _adapter_paths(module: str) -> tuple[FastPath[Any], ...]:
 FAST_PATHS: tuple[FastPath[Any], ...] = (
     *accel.FAST_PATHS,
     *ai.FAST_PATHS,
+    *invariants.FAST_PATHS,
     *_adapter_paths("tajmahal.ai.openspiel"),
     *_adapter_paths("tajmahal.ai.pettingzoo"),
 )
-"""Every fast path: the layer's, then the AI interfaces'."""
+"""Every fast path: the layer's, then the AI interfaces', then the invariants'."""
 
 
 def pinned() -> list[FastPath[Any]]:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tajmahal.accel import _engine, _inputs, _notation, _records
+from tajmahal.accel import _engine, _inputs, _notation, _records, _view
 from tajmahal.accel._ai import (
     LazyObservation,
     PartwiseObserver,
@@ -50,6 +50,7 @@ from tajmahal.accel._collector import (
 )
 from tajmahal.accel._engine import ChoiceTables, action_tables, legal_choices
 from tajmahal.accel._path import ENABLED, PLAIN_NAMES, PLAIN_VARIABLE, FastPath
+from tajmahal.accel._secrets import hidden_cards_shown
 from tajmahal.records import ReplayFunctions, SchemaVouch
 
 FAST_PATHS: tuple[FastPath[Any], ...] = (
@@ -57,6 +58,7 @@ FAST_PATHS: tuple[FastPath[Any], ...] = (
     *_inputs.FAST_PATHS,
     *_notation.FAST_PATHS,
     *_records.FAST_PATHS,
+    *_view.FAST_PATHS,
 )
 """Every fast path of the layer, each pinned to its core function by ``tests/accel/``."""
 
@@ -72,6 +74,7 @@ legal_digest = _notation.LEGAL_DIGEST.chosen()
 read_record = _records.READ_RECORD.chosen()
 parse_action = _records.PARSE_ACTION.chosen()
 edge_tags = _records.EDGE_TAGS.chosen()
+view = _view.VIEW.chosen()
 
 schema_vouch: SchemaVouch | None = (
     _records.vouch if _records.READ_RECORD.chosen() is _records.READ_RECORD.fast else None
@@ -91,9 +94,10 @@ REPLAY = ReplayFunctions(
 """The functions the replay calls at every step, as chosen here (pass it as
 ``functions`` to :func:`tajmahal.records.replay_steps`)."""
 
-# The drop-ins for functions of the AI interfaces, which stand above this layer, are
-# paired with their functions, and chosen, in tajmahal.ai (tajmahal/ai/_fast_paths.py
-# and, for the OpenSpiel adapter, tajmahal/ai/openspiel/_fast_paths.py).
+# The drop-ins for functions of the AI interfaces and of the fuzzer's invariants, which
+# stand above this layer, are paired with their functions, and chosen, there
+# (tajmahal/ai/_fast_paths.py, for the OpenSpiel adapter tajmahal/ai/openspiel/_fast_paths.py,
+# and tajmahal/testing/invariants/_fast_paths.py).
 __all__ = [
     "CAMPAIGN_GENERATION_0_THRESHOLD",
     "ENABLED",
@@ -114,6 +118,7 @@ __all__ = [
     "collect_less",
     "edge_tags",
     "fewer_collections",
+    "hidden_cards_shown",
     "lazy_masked_observation",
     "legal_actions",
     "legal_choices",
@@ -127,4 +132,5 @@ __all__ = [
     "schema_vouch",
     "shared_across_seeds",
     "state_digest",
+    "view",
 ]

@@ -87,7 +87,15 @@ from tajmahal.model._symbols import (
     SpecialKind,
     Symbol,
 )
-from tajmahal.model._view import Picks, View, no_picks, picks_along, track_picks, view
+from tajmahal.model._view import (
+    Picks,
+    PlayerView,
+    View,
+    no_picks,
+    picks_along,
+    track_picks,
+    view,
+)
 
 __all__ = [
     "ALL_SYMBOLS",
@@ -130,6 +138,7 @@ __all__ = [
     "PlacePalace",
     "Play",
     "PlayerState",
+    "PlayerView",
     "PointSource",
     "Province",
     "ProvinceId",

@@ -27,6 +27,7 @@ from tajmahal.testing.invariants._catalogue import (
     check_state,
     check_step,
 )
+from tajmahal.testing.invariants._fast_paths import FAST_PATHS
 from tajmahal.testing.invariants._holdings import (
     bonus_tiles,
     cards_conserved,
@@ -57,6 +58,7 @@ from tajmahal.testing.invariants._turns import (
 )
 
 __all__ = [
+    "FAST_PATHS",
     "GAME_INVARIANTS",
     "INVARIANTS",
     "STATE_INVARIANTS",

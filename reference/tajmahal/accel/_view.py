@@ -1,0 +1,111 @@
+"""The fast view: each seat's public part made once, not once per viewer and per state.
+
+:func:`view` is :func:`tajmahal.model.view` with the player views of a seat (its hand
+hidden, and shown) remembered by the seat's identity. Consecutive states of a game share
+most of their seats (a step leaves the seats it does not touch the very same objects),
+and every seat's view of a state shows each other seat alike, so a view is then made of
+player views already made. A seat holding known display picks is made anew: picks are
+followed only by observers that ask for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tajmahal.accel._path import FastPath
+from tajmahal.model import CardId, GameState, Picks, PlayerState, PlayerView, View, no_picks
+from tajmahal.model import view as core_view
+
+_KEPT = 4096
+"""Seats remembered before the memo starts afresh (a few hundred states' worth)."""
+
+_SEATS: dict[int, tuple[PlayerState, Mapping[CardId, object], PlayerView, PlayerView]] = {}
+"""By the seat's ``id``: the seat itself (kept alive, so that its ``id`` is not reused
+while remembered), the special cards it was read with, its player view with the hand
+hidden, and with the hand shown."""
+
+
+def _player_views(
+    seat: PlayerState, specials: Mapping[CardId, object]
+) -> tuple[PlayerView, PlayerView]:
+    """The seat's player view without its hand, and with it (no known picks)."""
+    entry = _SEATS.get(id(seat))
+    if entry is not None and entry[0] is seat and entry[1] is specials:
+        return entry[2], entry[3]
+    hidden = _made(seat, specials, shown=False, known=())
+    shown = _made(seat, specials, shown=True, known=())
+    if len(_SEATS) >= _KEPT:
+        _SEATS.clear()
+    _SEATS[id(seat)] = (seat, specials, hidden, shown)
+    return hidden, shown
+
+
+def _made(
+    seat: PlayerState, specials: Mapping[CardId, object], shown: bool, known: tuple[CardId, ...]
+) -> PlayerView:
+    """The player view, as :func:`tajmahal.model.view` makes it."""
+    hand = seat.hand
+    return PlayerView(
+        hand=hand if shown else None,
+        hand_size=len(hand),
+        specials=tuple(card for card in hand if card in specials),
+        known=known,
+        played=seat.played,
+        colour=seat.colour,
+        withdrawn=seat.withdrawn,
+        influence=seat.influence,
+        province_tiles=seat.province_tiles,
+        goods_tiles=seat.goods_tiles,
+        score=seat.score,
+    )
+
+
+def view(state: GameState, player: int, picks: Picks | None = None) -> View:
+    """:func:`tajmahal.model.view`, of player views already made where it can."""
+    if not 0 <= player < state.players_count:
+        raise ValueError(f"no seat {player} in a {state.players_count}-player game")
+    known = picks if picks is not None else no_picks(state)
+    if len(known) != state.players_count:
+        raise ValueError(f"picks for {len(known)} seats in a {state.players_count}-player game")
+    specials = state.config.components.specials
+    players: list[PlayerView] = []
+    for index, seat in enumerate(state.players):
+        held = tuple(card for card in known[index] if card in seat.hand)
+        if held:
+            players.append(_made(seat, specials, index == player, held))
+        else:
+            players.append(_player_views(seat, specials)[index == player])
+    return View(
+        viewer=player,
+        visit=state.visit,
+        province=state.current_province,
+        step=state.step,
+        to_move=state.to_move,
+        start_player=state.start_player,
+        players=tuple(players),
+        deck_size=len(state.deck),
+        discard=state.discard,
+        display=state.display,
+        specials_on_table=state.specials_on_table,
+        court_influence=state.court_influence,
+        crown_in_court=state.crown_in_court,
+        court_province_tile=state.court_province_tile,
+        province_order=state.province_order,
+        bonus_on_board=state.bonus_on_board,
+        palaces=state.palaces,
+    )
+
+
+VIEW = FastPath(
+    core=core_view,
+    fast=view,
+    buys=(
+        "with the fast hidden_cards_shown, the views-hide-secrets invariant of the fuzz "
+        "campaign's deep games: see docs/performance.md"
+    ),
+)
+
+FAST_PATHS = (VIEW,)
+
+# Every name here is documented under tajmahal.accel, which users import it from.
+__all__: list[str] = []
