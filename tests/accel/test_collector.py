@@ -1,6 +1,6 @@
-"""The collector settings of the ``verify`` command and of a fuzz campaign's chunk: the
-youngest generation collected far less often while they run, the thresholds of before
-(and nothing frozen) afterwards, nothing changed under ``TAJMAHAL_PLAIN=1``."""
+"""The collector setting of the ``verify`` command: the youngest generation collected far
+less often while it runs, the thresholds of before afterwards, nothing changed under
+``TAJMAHAL_PLAIN=1``."""
 
 from __future__ import annotations
 
@@ -12,11 +12,9 @@ import sys
 import pytest
 
 from tajmahal.accel import (
-    CAMPAIGN_GENERATION_0_THRESHOLD,
     ENABLED,
     GENERATION_0_THRESHOLD,
     PLAIN_VARIABLE,
-    campaign_collections,
     fewer_collections,
 )
 
@@ -30,24 +28,6 @@ def test_the_command_raises_the_youngest_threshold_and_gives_it_back() -> None:
     with pytest.raises(KeyError), fewer_collections():
         raise KeyError("stop")
     assert gc.get_threshold() == before
-
-
-def test_a_campaign_chunk_collects_less_and_leaves_nothing_frozen() -> None:
-    before = gc.get_threshold()
-    frozen = gc.get_freeze_count()
-    with campaign_collections():
-        inside = gc.get_threshold()
-        frozen_inside = gc.get_freeze_count()
-    assert gc.get_threshold() == before
-    assert gc.get_freeze_count() == frozen
-    if ENABLED:
-        assert inside == (max(before[0], CAMPAIGN_GENERATION_0_THRESHOLD), *before[1:])
-        assert frozen_inside > frozen
-    else:
-        assert (inside, frozen_inside) == (before, frozen)
-    with pytest.raises(KeyError), campaign_collections():
-        raise KeyError("stop")
-    assert (gc.get_threshold(), gc.get_freeze_count()) == (before, frozen)
 
 
 @pytest.mark.parametrize("plain", ["1", "0", ""])

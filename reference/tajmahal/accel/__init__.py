@@ -15,7 +15,7 @@ package. What runs faster lives here instead, and every entry of :data:`FAST_PAT
 This package binds each chosen function to the core function's own name
 (:func:`apply` is the fast :func:`tajmahal.engine.apply`, :func:`state_digest` the fast
 :func:`tajmahal.notation.state_digest`), and offers the
-bundle of functions the replay calls (:data:`REPLAY`) and the settings of the commands
+bundle of functions the replay calls (:data:`REPLAY`) and the collector setting of ``verify``
 (:func:`fewer_collections`). The layers above the core (verification, conformance, the
 AI interfaces, testing, the command line) take what they want from here, explicitly;
 nothing is patched into a core module.
@@ -41,13 +41,7 @@ from tajmahal.accel._ai import (
     legal_mask,
     shared_across_seeds,
 )
-from tajmahal.accel._collector import (
-    CAMPAIGN_GENERATION_0_THRESHOLD,
-    GENERATION_0_THRESHOLD,
-    campaign_collections,
-    collect_less,
-    fewer_collections,
-)
+from tajmahal.accel._collector import GENERATION_0_THRESHOLD, collect_less, fewer_collections
 from tajmahal.accel._engine import ChoiceTables, action_tables, legal_choices
 from tajmahal.accel._path import ENABLED, PLAIN_NAMES, PLAIN_VARIABLE, FastPath
 from tajmahal.accel._secrets import hidden_cards_shown
@@ -99,7 +93,6 @@ REPLAY = ReplayFunctions(
 # (tajmahal/ai/_fast_paths.py, for the OpenSpiel adapter tajmahal/ai/openspiel/_fast_paths.py,
 # and tajmahal/testing/invariants/_fast_paths.py).
 __all__ = [
-    "CAMPAIGN_GENERATION_0_THRESHOLD",
     "ENABLED",
     "FAST_PATHS",
     "GENERATION_0_THRESHOLD",
@@ -113,7 +106,6 @@ __all__ = [
     "action_tables",
     "apply",
     "apply_with_events",
-    "campaign_collections",
     "canonical_json",
     "collect_less",
     "edge_tags",

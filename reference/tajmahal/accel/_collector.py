@@ -1,5 +1,5 @@
-"""The collector's settings while records are verified and while a fuzz campaign plays:
-the youngest generation collected far less often.
+"""The collector's setting while records are verified: the youngest generation collected
+far less often.
 
 A replay makes many short-lived frozen values (states, events, actions) that form no
 cycles and are freed by reference counting. What lives longer is the record being
@@ -50,35 +50,6 @@ def collect_less() -> None:
         gc.set_threshold(GENERATION_0_THRESHOLD, *gc.get_threshold()[1:])
 
 
-CAMPAIGN_GENERATION_0_THRESHOLD = 10_000
-"""New container objects between two collections of the youngest generation while a fuzz
-campaign's worker plays a chunk of games."""
-
-
-@contextlib.contextmanager
-def campaign_collections() -> Iterator[None]:
-    """While a chunk of a fuzz campaign is played: what exists already (modules, the
-    component set's tables) frozen out of the collector, and the youngest generation
-    collected after :data:`CAMPAIGN_GENERATION_0_THRESHOLD` new objects; the thresholds
-    of before, and nothing frozen, afterwards.
-
-    A game checked deeply keeps every state it passed through until it ends (for the
-    replay invariant), and with Python's default the collector walks them again and
-    again while freeing nothing: they form no cycles and are freed by reference counting
-    when the game ends. Only when the collector runs changes, never what a game does."""
-    if not _ON:
-        yield
-        return
-    before = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(max(before[0], CAMPAIGN_GENERATION_0_THRESHOLD), *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-        gc.unfreeze()
-
-
 # The functions are documented under tajmahal.accel, which users import them from; only
 # the constant, whose docstring cannot go with it, is listed here.
-__all__ = ["CAMPAIGN_GENERATION_0_THRESHOLD", "GENERATION_0_THRESHOLD"]
+__all__ = ["GENERATION_0_THRESHOLD"]

@@ -12,14 +12,14 @@ PLAIN_VARIABLE = "TAJMAHAL_PLAIN"
 """The environment variable that switches the accelerated layer off: ``1`` switches off
 all of it; a comma-separated list of core function names (``state_digest,legal_digest``)
 switches off only the fast paths that replace them (and ``collector`` the collector
-settings), which is how what one part buys is measured (``docs/performance.md``);
+setting), which is how what one part buys is measured (``docs/performance.md``);
 unset, empty or ``0`` leaves everything on."""
 
 _PLAIN = os.environ.get(PLAIN_VARIABLE, "").strip()
 
 ENABLED: bool = _PLAIN not in ("1",)
 """False when :data:`PLAIN_VARIABLE` asks for the whole plain core; read once, at import.
-The settings (:mod:`tajmahal.accel._collector`) follow it."""
+The collector setting (:mod:`tajmahal.accel._collector`) follows it."""
 
 PLAIN_NAMES: frozenset[str] = (
     frozenset()

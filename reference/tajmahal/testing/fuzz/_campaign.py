@@ -37,7 +37,6 @@ from multiprocessing.pool import AsyncResult
 
 import attrs
 
-from tajmahal.accel import campaign_collections
 from tajmahal.errors import TajMahalError
 from tajmahal.inputs import RECORD_LIMITS, InputError, read_json
 from tajmahal.model import default_components
@@ -123,16 +122,7 @@ class ChunkResult:
 def run_chunk(
     options: Options, start: int, stop: int, tagger: Tagger | None, follower: Follower | None
 ) -> ChunkResult:
-    """Play games ``start`` to ``stop - 1``; write each counterexample at once (the
-    collector set by :func:`tajmahal.accel.campaign_collections`)."""
-    with campaign_collections():
-        return _run_chunk(options, start, stop, tagger, follower)
-
-
-def _run_chunk(
-    options: Options, start: int, stop: int, tagger: Tagger | None, follower: Follower | None
-) -> ChunkResult:
-    """:func:`run_chunk`'s games."""
+    """Play games ``start`` to ``stop - 1``; write each counterexample at once."""
     components = default_components()
     steps = decisions = digest = 0
     tags: Counter[str] = Counter()
