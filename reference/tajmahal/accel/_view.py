@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tajmahal.accel._path import FastPath
-from tajmahal.model import CardId, GameState, Picks, PlayerState, PlayerView, View, no_picks
+from tajmahal.model import (
+    CardId,
+    GameState,
+    Picks,
+    PlayerState,
+    PlayerView,
+    View,
+    no_picks,
+    player_view,
+    view_showing,
+)
 from tajmahal.model import view as core_view
 
 _KEPT = 4096
@@ -32,32 +42,12 @@ def _player_views(
     entry = _SEATS.get(id(seat))
     if entry is not None and entry[0] is seat and entry[1] is specials:
         return entry[2], entry[3]
-    hidden = _made(seat, specials, shown=False, known=())
-    shown = _made(seat, specials, shown=True, known=())
+    hidden = player_view(seat, False, (), specials)
+    shown = player_view(seat, True, (), specials)
     if len(_SEATS) >= _KEPT:
         _SEATS.clear()
     _SEATS[id(seat)] = (seat, specials, hidden, shown)
     return hidden, shown
-
-
-def _made(
-    seat: PlayerState, specials: Mapping[CardId, object], shown: bool, known: tuple[CardId, ...]
-) -> PlayerView:
-    """The player view, as :func:`tajmahal.model.view` makes it."""
-    hand = seat.hand
-    return PlayerView(
-        hand=hand if shown else None,
-        hand_size=len(hand),
-        specials=tuple(card for card in hand if card in specials),
-        known=known,
-        played=seat.played,
-        colour=seat.colour,
-        withdrawn=seat.withdrawn,
-        influence=seat.influence,
-        province_tiles=seat.province_tiles,
-        goods_tiles=seat.goods_tiles,
-        score=seat.score,
-    )
 
 
 def view(state: GameState, player: int, picks: Picks | None = None) -> View:
@@ -70,30 +60,11 @@ def view(state: GameState, player: int, picks: Picks | None = None) -> View:
     specials = state.config.components.specials
     players: list[PlayerView] = []
     for index, seat in enumerate(state.players):
-        held = tuple(card for card in known[index] if card in seat.hand)
-        if held:
-            players.append(_made(seat, specials, index == player, held))
+        if any(card in seat.hand for card in known[index]):
+            players.append(player_view(seat, index == player, known[index], specials))
         else:
             players.append(_player_views(seat, specials)[index == player])
-    return View(
-        viewer=player,
-        visit=state.visit,
-        province=state.current_province,
-        step=state.step,
-        to_move=state.to_move,
-        start_player=state.start_player,
-        players=tuple(players),
-        deck_size=len(state.deck),
-        discard=state.discard,
-        display=state.display,
-        specials_on_table=state.specials_on_table,
-        court_influence=state.court_influence,
-        crown_in_court=state.crown_in_court,
-        court_province_tile=state.court_province_tile,
-        province_order=state.province_order,
-        bonus_on_board=state.bonus_on_board,
-        palaces=state.palaces,
-    )
+    return view_showing(state, player, tuple(players))
 
 
 VIEW = FastPath(

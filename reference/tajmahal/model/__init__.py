@@ -93,8 +93,10 @@ from tajmahal.model._view import (
     View,
     no_picks,
     picks_along,
+    player_view,
     track_picks,
     view,
+    view_showing,
 )
 
 __all__ = [
@@ -166,6 +168,8 @@ __all__ = [
     "parse_province_tiles",
     "parse_specials",
     "picks_along",
+    "player_view",
     "track_picks",
     "view",
+    "view_showing",
 ]

@@ -138,14 +138,14 @@ def picks_along(states: Iterable[GameState]) -> Picks:
     return picks
 
 
-def _player_view(
+def player_view(
     seat_state: PlayerState,
     shown: bool,
     picks: tuple[CardId, ...],
     specials: Mapping[CardId, object],
 ) -> PlayerView:
     """The public part of one seat (its hand too when ``shown``), with the ``picks`` it
-    still holds as known cards."""
+    still holds as known cards: what :func:`view` shows of each seat."""
     hand = seat_state.hand
     return PlayerView(
         hand=hand if shown else None,
@@ -176,17 +176,25 @@ def view(state: GameState, player: int, picks: Picks | None = None) -> View:
     if len(known) != state.players_count:
         raise ValueError(f"picks for {len(known)} seats in a {state.players_count}-player game")
     specials = state.config.components.specials
+    players = tuple(
+        player_view(seat_state, seat == player, known[seat], specials)
+        for seat, seat_state in enumerate(state.players)
+    )
+    return view_showing(state, player, players)
+
+
+def view_showing(state: GameState, viewer: int, players: tuple[PlayerView, ...]) -> View:
+    """The view of ``state`` for seat ``viewer`` that shows ``players`` as the seats'
+    public parts (as :func:`view` makes them); every other field is the state's own public
+    part: the deck's size, not its order."""
     return View(
-        viewer=player,
+        viewer=viewer,
         visit=state.visit,
         province=state.current_province,
         step=state.step,
         to_move=state.to_move,
         start_player=state.start_player,
-        players=tuple(
-            _player_view(seat_state, seat == player, known[seat], specials)
-            for seat, seat_state in enumerate(state.players)
-        ),
+        players=players,
         deck_size=len(state.deck),
         discard=state.discard,
         display=state.display,
