@@ -49,6 +49,14 @@ def test_a_game_with_non_default_rules_loads_back_from_its_string() -> None:
     assert restored.node.config.rules.majority_scope.value == "all"
 
 
+def test_random_sim_test_with_serialization_under_every_option_at_once() -> None:
+    """Every option at its other value in one game (each alone: the deep test below)."""
+    game = pyspiel.load_game("tajmahal", {"players": 3, **dict(NON_DEFAULT)})
+    assert all(getattr(game.config().rules, option).value == value for option, value in NON_DEFAULT)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.deep
 @pytest.mark.parametrize(("option", "value"), NON_DEFAULT)
 def test_random_sim_test_with_serialization_under_each_option(option: str, value: str) -> None:
     game = pyspiel.load_game("tajmahal", {"players": 3, option: value})
