@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tajmahal.model import (
+    ALL_SYMBOLS,
     DISPLAY_SIZES,
     INFLUENCE_SYMBOLS,
     VISITS,
@@ -25,7 +26,7 @@ from tajmahal.testing.invariants._model import Transition
 
 
 def _counts(components: Components, cards: Iterable[str]) -> dict[Symbol, int]:
-    counts = dict.fromkeys(Symbol, 0)
+    counts = dict.fromkeys(ALL_SYMBOLS, 0)
     for card in cards:
         for symbol in components.card_symbols(card):
             counts[symbol] += 1
@@ -45,7 +46,7 @@ def _expected_wins(before: GameState, seat: int) -> set[Symbol]:
         if not player.withdrawn:
             rivals.append(_counts(components, player.played))
         elif scope is MajorityScope.ALL and player.withdrawn_counts is not None:
-            rivals.append(dict(zip(Symbol, player.withdrawn_counts, strict=True)))
+            rivals.append(dict(zip(ALL_SYMBOLS, player.withdrawn_counts, strict=True)))
     available = set(before.court_influence)
     if before.crown_in_court:
         available.add(Symbol.MOGUL)
