@@ -20,7 +20,7 @@ from tajmahal.model import (
     PlayerState,
     PlayerView,
     View,
-    no_picks,
+    checked_picks,
     player_view,
     view_showing,
 )
@@ -52,11 +52,7 @@ def _player_views(
 
 def view(state: GameState, player: int, picks: Picks | None = None) -> View:
     """:func:`tajmahal.model.view`, of player views already made where it can."""
-    if not 0 <= player < state.players_count:
-        raise ValueError(f"no seat {player} in a {state.players_count}-player game")
-    known = picks if picks is not None else no_picks(state)
-    if len(known) != state.players_count:
-        raise ValueError(f"picks for {len(known)} seats in a {state.players_count}-player game")
+    known = checked_picks(state, player, picks)
     specials = state.config.components.specials
     players: list[PlayerView] = []
     for index, seat in enumerate(state.players):

@@ -170,17 +170,24 @@ def view(state: GameState, player: int, picks: Picks | None = None) -> View:
     Implements: TM.PLAY.HANDS_SECRET, TM.SETUP.HANDS, TM.PLAY.PUBLIC_INFORMATION,
     RUL.PLAY.PUBLIC_INFORMATION
     """
-    if not 0 <= player < state.players_count:
-        raise ValueError(f"no seat {player} in a {state.players_count}-player game")
-    known = picks if picks is not None else no_picks(state)
-    if len(known) != state.players_count:
-        raise ValueError(f"picks for {len(known)} seats in a {state.players_count}-player game")
+    known = checked_picks(state, player, picks)
     specials = state.config.components.specials
     players = tuple(
         player_view(seat_state, seat == player, known[seat], specials)
         for seat, seat_state in enumerate(state.players)
     )
     return view_showing(state, player, players)
+
+
+def checked_picks(state: GameState, player: int, picks: Picks | None) -> Picks:
+    """The known picks the view of seat ``player`` shows (none when not given), after
+    checking that the seat and the picks fit the state: a ``ValueError`` otherwise."""
+    if not 0 <= player < state.players_count:
+        raise ValueError(f"no seat {player} in a {state.players_count}-player game")
+    known = picks if picks is not None else no_picks(state)
+    if len(known) != state.players_count:
+        raise ValueError(f"picks for {len(known)} seats in a {state.players_count}-player game")
+    return known
 
 
 def view_showing(state: GameState, viewer: int, players: tuple[PlayerView, ...]) -> View:

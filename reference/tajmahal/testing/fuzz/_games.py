@@ -235,9 +235,8 @@ def play(
     or the core functions themselves under ``TAJMAHAL_PLAIN=1``. A test plants a fault
     by replacing those attributes.
     """
-    engine: Any = tajmahal.accel
-    legal_actions = engine.legal_actions
-    apply_with_events = engine.apply_with_events
+    legal_actions = tajmahal.accel.legal_actions
+    apply_with_events = tajmahal.accel.apply_with_events
     setup = random_setup(components, players, setup_seed)
     state = new_game(components, players, setup, rules)
     chance = random.Random(chance_seed)
