@@ -37,9 +37,8 @@ specs: $(STAMP)
 	$(BIN)/python tools/sync_citations.py --check
 	$(BIN)/python tools/check_specs.py
 
-# --dist loadgroup: the tests of one xdist_group (an expensive module fixture) share a process.
 test: $(STAMP)
-	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest -n auto --dist loadgroup
+	TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest -n auto
 
 # The golden corpus verified, the position cases and perft run on the plain core, the
 # accelerated layer switched off (docs/architecture.md).
@@ -59,7 +58,7 @@ check: lint specs
 # Every test at full depth: the deep cases, the larger example counts and samples, the hostile
 # suite's deep profile and campaigns (tests/depth.py).
 test-deep: $(STAMP)
-	TAJMAHAL_DEEP=1 TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest -n auto --dist loadgroup
+	TAJMAHAL_DEEP=1 TAJMAHAL_REQUIRE_EXTRAS=1 $(BIN)/python -m pytest -n auto
 
 # A few seconds of fuzzing (part of check); make fuzz is the ten-minute campaign.
 fuzz-quick: $(STAMP)

@@ -155,6 +155,10 @@ def _docstring_ids(
     return [CodeReference(file, line, qualname, clause) for clause in ids]
 
 
+BLOCK = (ast.stmt, ast.excepthandler, ast.match_case)
+"""The nodes a definition can be inside of (an expression holds none)."""
+
+
 def code_references(root: Path, sink: Sink | None = None) -> list[CodeReference]:
     """Every id named in an ``Implements:`` docstring paragraph of the package and tools."""
     report = sink if sink is not None else _Ignore()
@@ -170,7 +174,8 @@ def code_references(root: Path, sink: Sink | None = None) -> list[CodeReference]
             def visit(parent: ast.AST, prefix: str, file: str = file) -> None:
                 for node in ast.iter_child_nodes(parent):
                     if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                        visit(node, prefix)  # if, try, with ... blocks
+                        if isinstance(node, BLOCK):  # if, try, with ...: definitions inside
+                            visit(node, prefix)
                         continue
                     qualname = f"{prefix}{node.name}"
                     references.extend(_docstring_ids(node, file, qualname, node.lineno, report))

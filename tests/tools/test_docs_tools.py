@@ -10,12 +10,14 @@ check the tools, not a rule.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import tomllib
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 import check_links
 import check_site
@@ -32,14 +34,26 @@ from tajmahal.registry._registry import registry_from_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.xdist_group("docs-pages")
-"""One test process runs this module (``make test`` distributes with ``--dist loadgroup``),
-so that the generated pages (seconds of work) are written once."""
 
-
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("generated")
+    """The generated pages (seconds of work), written once for the whole test run.
+
+    Under pytest-xdist each process has its own temporary folder inside the run's; the
+    first process to get here generates the pages into the run's folder, holding a file
+    lock there, and the others wait for it and read the same pages (as pytest-xdist's
+    documentation shows for a session fixture shared by its processes).
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return _generated(tmp_path_factory.mktemp("generated"))
+    shared = tmp_path_factory.getbasetemp().parent / "generated-pages"
+    with FileLock(f"{shared}.lock"):
+        if not shared.is_dir():  # written whole, or not at all if the generation fails
+            _generated(tmp_path_factory.mktemp("generated")).rename(shared)
+    return shared
+
+
+def _generated(out: Path) -> Path:
     _, problems = make_docs.generate(out)
     assert problems.lines == []
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import importlib
 import inspect
 import json
@@ -154,6 +155,8 @@ def _reexported_data(module: str) -> list[str]:
         if callable(value) or isinstance(value, type) or inspect.ismodule(value):
             continue
         for source in _private_sources(module):
+            if name not in _source(source):
+                continue  # not assigned there: spare Sphinx's analyzer (a slow read)
             docs = ModuleAnalyzer.for_module(source).find_attr_docs()
             if ("", name) in docs:
                 lines += ["```{eval-rst}", f".. py:data:: {name}", f"   :module: {module}", ""]
@@ -161,6 +164,11 @@ def _reexported_data(module: str) -> list[str]:
                 lines += ["```", ""]
                 break
     return lines
+
+
+@functools.cache
+def _source(module: str) -> str:
+    return inspect.getsource(importlib.import_module(module))
 
 
 def _private_sources(module: str) -> list[str]:
