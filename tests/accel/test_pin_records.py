@@ -32,8 +32,8 @@ from tajmahal.accel import _records
 from tajmahal.errors import ActionSyntaxError, RecordError
 from tajmahal.inputs import RECORD_LIMITS, InputError, first_violation, parse_json_document
 from tajmahal.inputs import validator as schema_validator
-from tajmahal.model import RuleSet
-from tajmahal.records import Record
+from tajmahal.model import Play, RuleSet, default_components
+from tajmahal.records import Record, read_record, replay_steps
 from tajmahal.testing.strategies import damaged_records
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -259,3 +259,40 @@ def test_every_tag_the_corpus_shows_is_found_the_same_either_way() -> None:
             fast_tags |= EDGE_TAGS.fast(step.before, step.action, step.events, step.after)
     assert fast_tags == core_tags
     assert {"tie", "tie-broken", "zero-symbols", "last-player-alone"} <= core_tags
+
+
+@pytest.mark.pins(EDGE_TAGS)
+@pytest.mark.deep
+def test_every_step_of_the_edge_records_is_tagged_the_same_either_way() -> None:
+    """The corpus's edge records reach the rare events the fast path hands to the core
+    (crowns, bonuses, exchanges, forfeits, unwon tiles, the end). ``make check`` verifies
+    their recorded tags with the fast path; here every step is compared with the core."""
+    reached: set[str] = set()
+    for path in sorted(CORPUS.glob("edge-*.json")):
+        for step in replay_steps(read_record(path), default_components(), str(path)):
+            fast = EDGE_TAGS.fast(step.before, step.action, step.events, step.after)
+            assert fast == EDGE_TAGS.core(step.before, step.action, step.events, step.after), (
+                f"{path.name}, step {step.number}: {step.action}"
+            )
+            reached |= fast
+    assert {"pairs-collide", "crown-on-occupied", "card-bonus-empty-deck"} <= reached
+
+
+@pytest.mark.pins(EDGE_TAGS)
+def test_an_action_of_a_subclass_is_tagged_by_the_core() -> None:
+    """The fast path compares an action's exact type; an instance of a subclass of
+    ``Play`` goes to the core's :func:`tajmahal.records.action_tags`."""
+
+    class Marked(Play):
+        pass
+
+    for step in steps(3, 7, RuleSet()):
+        if isinstance(step.action, Play) and "last-player-alone" in EDGE_TAGS.core(
+            step.before, step.action, step.events, step.after
+        ):
+            marked = Marked(step.action.coloured, step.action.extra)
+            tags = EDGE_TAGS.fast(step.before, marked, step.events, step.after)
+            assert "last-player-alone" in tags
+            assert tags == EDGE_TAGS.core(step.before, marked, step.events, step.after)
+            return
+    pytest.fail("game 7 has no play by the last player left in a visit")

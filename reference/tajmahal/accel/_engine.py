@@ -424,8 +424,8 @@ APPLY_WITH_EVENTS = FastPath(
     core=core.apply_with_events,
     fast=apply_with_events,
     buys="with the replay's other two (parse_action, edge_tags), measured together: "
-    "`tajmahal verify` steps/s 6.5 % (cachegrind: 555,000 to 521,000 instructions a "
-    "verified step; this one alone 16,000)",
+    "`tajmahal verify` steps/s 11 % (cachegrind: 561,000 to 506,000 instructions a "
+    "verified step; this one alone 15,000)",
 )
 # The engine's fast paths (joined with the other parts' in tajmahal.accel.FAST_PATHS).
 FAST_PATHS = (LEGAL_ACTIONS, APPLY, APPLY_WITH_EVENTS)

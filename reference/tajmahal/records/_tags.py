@@ -15,7 +15,7 @@ asked to reproduce them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from tajmahal.model import (
     Action,
@@ -97,77 +97,97 @@ def step_clauses(action: Action, events: Iterable[Event]) -> tuple[str, ...]:
 def edge_tags(
     before: GameState, action: Action, events: Iterable[Event], after: GameState
 ) -> frozenset[str]:
-    """The edge tags (see the module docstring) that the step shows."""
+    """The edge tags (see the module docstring) that the step shows: the action's own
+    (:func:`action_tags`), each event's (:func:`event_tags`), and two of the whole step
+    (:func:`step_tags`)."""
     happened = tuple(events)
-    tags: set[str] = set()
-    exchanged: set[int | None] = set()
+    tags = set(action_tags(before, action))
     for event in happened:
-        kind = event.kind
-        if kind is EventKind.NO_MAJORITY:
-            if "RUL.MAJORITY.ZERO_SYMBOLS" in event.clauses:
-                tags.add("zero-symbols")
-            elif "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
-                tags.add("tie")
-        elif kind is EventKind.WIN:
-            if "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
-                tags.add("tie-broken")
-        elif kind is EventKind.CROWN:
-            if before.config.components.board.cities[event.cities[0]].fortress:
-                tags.add("crown-on-fortress")
-            if event.seats:
-                tags.add("crown-on-occupied")
-            if event.seat in event.seats:
-                tags.add("crown-beside-palace")
-        elif kind is EventKind.FORFEIT:
-            tags.add("unplaceable-crown" if event.symbol is Symbol.MOGUL else "unplaceable-palace")
-        elif kind is EventKind.DRAW:
-            if event.counts:
-                tags.update(("deck-exhausted", "discard-exhausted"))
-                if event.seat is None:
-                    tags.add("short-display")
-        elif kind is EventKind.BONUS:
-            if event.source is None and _deck_ran_dry(happened, after):
-                tags.add("card-bonus-empty-deck")
-        elif kind is EventKind.EXCHANGE:
-            if event.seats:
-                tags.add("special-changes-hands")
-            exchanged.add(event.seat)
-        elif kind is EventKind.PLAY:
-            if "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN" in event.clauses:
-                tags.add("colour-change-first-turn")
-        elif kind is EventKind.WITHDRAW:
-            if "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING" in event.clauses:
-                tags.add("withdraw-without-playing")
-        elif kind is EventKind.UNWON:
-            tags.add("unwon-tile")
-        elif kind is EventKind.END:
-            if len(event.seats) > 1:
-                tags.add("tied-winners")
-        elif kind is EventKind.SCORE and event.source is PointSource.PLUS_TWO:
-            tags.add("plus-two")
-    if len(exchanged) > 1:
-        tags.add("pairs-collide")
-    if after.step is Step.SHUFFLE:
-        tags.add("deck-exhausted")
-    tags.update(action_tags(before, action))
+        tags.update(event_tags(before, event, happened, after))
+    tags.update(step_tags(happened, after))
     return frozenset(tags)
 
 
-def action_tags(before: GameState, action: Action) -> Iterator[str]:
-    """The tags the action itself shows, in the position it was taken in (part of
-    :func:`edge_tags`)."""
+def action_tags(before: GameState, action: Action) -> tuple[str, ...]:
+    """The tags the action itself shows, in the position it was taken in."""
     if isinstance(action, Take):
         if len(action.cards) == 1:
-            yield "one-card-take"
-        if len(action.cards) < 2:
-            yield "short-display"
-    elif isinstance(action, Reshuffle):
-        if before.withdrawal is not None:
-            yield "reshuffle-mid-withdrawal"
-    elif isinstance(action, Play | Withdraw) and before.to_move is not None:
-        others = [player for seat, player in enumerate(before.players) if seat != before.to_move]
+            return ("one-card-take", "short-display")
+        return ("short-display",) if len(action.cards) < 2 else ()
+    if isinstance(action, Reshuffle):
+        return ("reshuffle-mid-withdrawal",) if before.withdrawal is not None else ()
+    if isinstance(action, (Play, Withdraw)) and before.to_move is not None:
+        others = before.players[: before.to_move] + before.players[before.to_move + 1 :]
         if all(player.withdrawn for player in others):
-            yield "last-player-alone"
+            return ("last-player-alone",)
+    return ()
+
+
+def event_tags(
+    before: GameState, event: Event, events: tuple[Event, ...], after: GameState
+) -> tuple[str, ...]:
+    """The tags one event of a step shows (``events`` are all the step's, in order)."""
+    kind = event.kind
+    if kind is EventKind.NO_MAJORITY:
+        if "RUL.MAJORITY.ZERO_SYMBOLS" in event.clauses:
+            return ("zero-symbols",)
+        if "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
+            return ("tie",)
+    elif kind is EventKind.WIN:
+        if "RUL.MAJORITY.TIE_BREAKS_ON_WITHDRAWAL" in event.clauses:
+            return ("tie-broken",)
+    elif kind is EventKind.CROWN:
+        return _crown_tags(before, event)
+    elif kind is EventKind.FORFEIT:
+        return ("unplaceable-crown" if event.symbol is Symbol.MOGUL else "unplaceable-palace",)
+    elif kind is EventKind.DRAW:
+        if event.counts:
+            if event.seat is None:
+                return ("deck-exhausted", "discard-exhausted", "short-display")
+            return ("deck-exhausted", "discard-exhausted")
+    elif kind is EventKind.BONUS:
+        if event.source is None and _deck_ran_dry(events, after):
+            return ("card-bonus-empty-deck",)
+    elif kind is EventKind.EXCHANGE:
+        if event.seats:
+            return ("special-changes-hands",)
+    elif kind is EventKind.PLAY:
+        if "TM.SPECIAL.COLOUR_CHANGE.FIRST_TURN" in event.clauses:
+            return ("colour-change-first-turn",)
+    elif kind is EventKind.WITHDRAW:
+        if "TM.WITHDRAW.WITHOUT_PLAYING.NOTHING" in event.clauses:
+            return ("withdraw-without-playing",)
+    elif kind is EventKind.UNWON:
+        return ("unwon-tile",)
+    elif kind is EventKind.END:
+        if len(event.seats) > 1:
+            return ("tied-winners",)
+    elif kind is EventKind.SCORE and event.source is PointSource.PLUS_TWO:
+        return ("plus-two",)
+    return ()
+
+
+def step_tags(events: tuple[Event, ...], after: GameState) -> tuple[str, ...]:
+    """The tags of the step as a whole: pairs of two or more players exchanged at once,
+    and a reshuffle due at its end."""
+    tags: list[str] = []
+    if len({event.seat for event in events if event.kind is EventKind.EXCHANGE}) > 1:
+        tags.append("pairs-collide")
+    if after.step is Step.SHUFFLE:
+        tags.append("deck-exhausted")
+    return tuple(tags)
+
+
+def _crown_tags(before: GameState, crown: Event) -> tuple[str, ...]:
+    """Where the crown palace went: a fortress, an occupied city, beside its owner's own."""
+    tags: list[str] = []
+    if before.config.components.board.cities[crown.cities[0]].fortress:
+        tags.append("crown-on-fortress")
+    if crown.seats:
+        tags.append("crown-on-occupied")
+    if crown.seat in crown.seats:
+        tags.append("crown-beside-palace")
+    return tuple(tags)
 
 
 def _deck_ran_dry(events: tuple[Event, ...], after: GameState) -> bool:
