@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from depth import depth
 from tajmahal.accel import (
     ENABLED,
     FastPath,
@@ -61,6 +62,15 @@ RULE_SETS = [
     ),
 ]
 """The default rule set and, for each option, the rule set with its last value."""
+
+
+def _rule_sets(players: int) -> list[tuple[int, RuleSet]]:
+    """The numbered rule sets a test plays with ``players``: under ``make check`` the
+    default one and each other one with one player count (its number modulo 3 is the
+    player count's); all of them under ``TAJMAHAL_DEEP=1``."""
+    numbered = list(enumerate(RULE_SETS))
+    return depth([(n, r) for n, r in numbered if n == 0 or n % 3 == players % 3], numbered)
+
 
 LEGAL_MASK: FastPath[Any] = environment.LEGAL_MASK
 
@@ -106,14 +116,15 @@ def _game(players: int, rules: RuleSet, seed: int) -> list[GameState]:
 @pytest.mark.pins(LEGAL_MASK)
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_fast_masks_are_the_core_ones_at_every_step(players: int) -> None:
-    """The mask at every state of a random game under each rule set: the same flags,
+    """The mask at every state of a random game under each rule set played (sampled under
+    ``make check``: :func:`_rule_sets`): the same flags,
     an int8 array of its own, new at each call, zeros where there is no decision."""
     from tajmahal.ai._action_space import action_space
 
     path = LEGAL_MASK
     assert path.core is environment.legal_mask and path.fast is legal_mask
     space = action_space(default_components())
-    for number, rules in enumerate(RULE_SETS):
+    for number, rules in _rule_sets(players):
         for state in _game(players, rules, 300 * players + number):
             found, expected = path.fast(space, state), path.core(space, state)
             assert found.dtype == expected.dtype == np.int8
@@ -131,12 +142,13 @@ def _partwise(observer: Any, state: GameState, seat: int) -> Any:
 @pytest.mark.pins(TENSOR_OBSERVER)
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_partwise_tensors_are_the_core_ones_at_every_step_for_every_seat(players: int) -> None:
-    """Every seat's tensor at every state of a random game under each rule set, asked in
+    """Every seat's tensor at every state of a random game under each rule set played
+    (:func:`_rule_sets`), asked in
     the game's order (one observer for all the games: the player count of the last game
     differs from the next one's only between tests), then every tenth state in reverse."""
     fast = PartwiseObserver(PLAIN.layout)
     compared = 0
-    for number, rules in enumerate(RULE_SETS):
+    for number, rules in _rule_sets(players):
         states = _game(players, rules, 100 * players + number)
         for state in states:
             for seat in range(players):
@@ -147,7 +159,7 @@ def test_partwise_tensors_are_the_core_ones_at_every_step_for_every_seat(players
         for state in reversed(states[::10]):
             seat = state.to_move if state.to_move is not None else 0
             assert np.array_equal(_partwise(fast, state, seat), _tensor(state, seat))
-    assert compared > len(RULE_SETS) * 150 * players
+    assert compared > len(_rule_sets(players)) * 150 * players
 
 
 @pytest.mark.pins(TENSOR_OBSERVER)
@@ -182,11 +194,12 @@ def test_the_rule_sets_differ() -> None:
 @pytest.mark.pins(MASKED_OBSERVATION)
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_tensors_read_at_once_or_later_are_the_core_ones(players: int) -> None:
-    """At every step of a random game under each rule set, the mover's observation read
+    """At every step of a random game under each rule set played (:func:`_rule_sets`),
+    the mover's observation read
     at once, or kept unread and read only at the end of the game (in reverse order), has
     the core dict's tensor and mask; reading the mask alone writes no tensor."""
     steps = 0
-    for number, rules in enumerate(RULE_SETS):
+    for number, rules in _rule_sets(players):
         game = environment.env(players=players, rules=rules, utility="score")
         game.reset(seed=1000 * players + number)
         rng = np.random.default_rng(number)
@@ -209,7 +222,7 @@ def test_tensors_read_at_once_or_later_are_the_core_ones(players: int) -> None:
         for lazy, plain in reversed(kept):
             assert lazy.pending
             assert np.array_equal(lazy["observation"], plain["observation"])
-    assert steps > len(RULE_SETS) * 150
+    assert steps > len(_rule_sets(players)) * 150
 
 
 @pytest.mark.skipif(not ENABLED, reason="the accelerated layer is switched off")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 import pytest
-from games import COMPONENTS, GAMES, states, steps
+from games import COMPONENTS, GAME_CASES, GAMES, states, steps
 
 from tajmahal import engine
 from tajmahal.accel import _engine
@@ -41,7 +41,7 @@ SPECIAL = ("special-colour-change", "special-elephant", "special-mogul", "specia
 
 
 @pytest.mark.pins(LEGAL)
-@pytest.mark.parametrize(("players", "seed", "rules"), GAMES)
+@pytest.mark.parametrize(("players", "seed", "rules"), GAME_CASES)
 def test_legal_actions_are_the_core_legal_actions(players: int, seed: int, rules: RuleSet) -> None:
     seen: set[Step] = set()
     for state in states(players, seed, rules):
@@ -51,7 +51,7 @@ def test_legal_actions_are_the_core_legal_actions(players: int, seed: int, rules
 
 
 @pytest.mark.pins(APPLY)
-@pytest.mark.parametrize(("players", "seed", "rules"), GAMES)
+@pytest.mark.parametrize(("players", "seed", "rules"), GAME_CASES)
 def test_apply_gives_the_core_state(players: int, seed: int, rules: RuleSet) -> None:
     for step in steps(players, seed, rules):
         after = APPLY.fast(step.before, step.action)
@@ -59,7 +59,7 @@ def test_apply_gives_the_core_state(players: int, seed: int, rules: RuleSet) -> 
 
 
 @pytest.mark.pins(APPLY_WITH_EVENTS)
-@pytest.mark.parametrize(("players", "seed", "rules"), GAMES)
+@pytest.mark.parametrize(("players", "seed", "rules"), GAME_CASES)
 def test_apply_with_events_gives_the_core_state_and_events(
     players: int, seed: int, rules: RuleSet
 ) -> None:

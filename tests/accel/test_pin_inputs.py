@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from depth import depth
 from hostile.test_hostile_files import BAD_BYTES, DEEP_TEXTS, VALUE_TEXTS
 from tajmahal.accel import _inputs
 from tajmahal.inputs import MAX_STRING_CHARS, RECORD_LIMITS, InputError, Limits, Parsed
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "specs" / "traces"
 PARSE = _inputs.PARSE_JSON_DOCUMENT
 SETTINGS = settings(
-    max_examples=80,
+    max_examples=depth(30, 80),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -16,7 +16,7 @@ from typing import Any
 
 import attrs
 import pytest
-from games import COMPONENTS, GAMES, states, steps
+from games import COMPONENTS, GAME_CASES, states, steps
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,7 +55,7 @@ def same_text(state: Any) -> None:
 
 
 @pins_text
-@pytest.mark.parametrize(("players", "seed", "rules"), GAMES)
+@pytest.mark.parametrize(("players", "seed", "rules"), GAME_CASES)
 def test_every_state_of_random_games_is_written_as_the_core_writes_it(
     players: int, seed: int, rules: RuleSet
 ) -> None:
@@ -235,7 +235,7 @@ def test_palaces_after_each_kind_of_change_are_written_as_the_core_writes_them()
 
 
 @pytest.mark.pins(_notation.LEGAL_STRINGS, _notation.LEGAL_DIGEST)
-@pytest.mark.parametrize(("players", "seed", "rules"), GAMES)
+@pytest.mark.parametrize(("players", "seed", "rules"), GAME_CASES)
 def test_the_legal_actions_of_every_position_are_listed_and_digested_as_the_core_does(
     players: int, seed: int, rules: RuleSet
 ) -> None:

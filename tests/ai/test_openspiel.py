@@ -18,7 +18,11 @@ pyspiel = extra("pyspiel", "openspiel")
 openspiel = extra("tajmahal.ai.openspiel", "openspiel")
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize(
+    "players",
+    # Four players: a deep case; make check plays four in the seeded simulation below.
+    [3, pytest.param(4, marks=pytest.mark.deep), 5],
+)
 def test_random_sim_test_with_serialization(players: int) -> None:
     game = pyspiel.load_game("tajmahal", {"players": players})
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)

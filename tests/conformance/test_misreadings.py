@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 import pytest
 
+from depth import depth
 from tajmahal.cli import main
 from tajmahal.conformance import (
     MISREADINGS,
@@ -151,7 +152,7 @@ def test_diff_catches_a_misreading_and_names_its_rule_first(
     name: str, compare: frozenset[str]
 ) -> None:
     entry = MISREADINGS[name]
-    result = _diff(name, compare)
+    result = _diff(name, compare, budget=depth(8, 20))
     assert result.shrunk is not None and result.failure is None
     divergence = result.shrunk.shortest.divergence
     assert divergence is not None and divergence.field in compare | {"apply"}
@@ -166,7 +167,19 @@ def test_diff_catches_a_misreading_and_names_its_rule_first(
     assert first.text.startswith("your engine plays as if")
 
 
-@pytest.mark.parametrize("option", list(RULE_OPTIONS))
+OPTIONS_CAUGHT_ELSEWHERE = ("majority_scope", "withdraw_without_playing", "already_held_special")
+"""Options whose engine is also caught, and found out as playing its value, by a quick
+case of another test (``compare-withdrawn`` and ``no-extra-card`` in :data:`SAMPLE`,
+``keep-tiles`` as a position case): deep cases here."""
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        pytest.param(option, marks=pytest.mark.deep if option in OPTIONS_CAUGHT_ELSEWHERE else ())
+        for option in RULE_OPTIONS
+    ],
+)
 def test_an_engine_playing_another_option_is_detected_as_that_option(option: str) -> None:
     """For each configurable ruling, the catalogue's engine that hard-codes an option
     value is found out as playing that value (the first game found, not shrunk)."""
@@ -196,16 +209,20 @@ def test_a_disagreement_becomes_a_one_step_position_case(tmp_path: Path) -> None
     assert failure.case == only["id"]
 
 
-@pytest.mark.parametrize("name", ["reshuffle-between-visits", "no-last-exchange"])
+@pytest.mark.parametrize(
+    "name",
+    ["reshuffle-between-visits", pytest.param("no-last-exchange", marks=pytest.mark.deep)],
+)
 def test_a_disagreement_at_the_end_of_the_game_shrinks_to_one_step_from_a_late_position(
     name: str,
 ) -> None:
     """Compared on the legal actions and scores, these misreadings show only in the
     final scoring of a whole game (well over a hundred steps). Given the position before
     the last step, the engine disagrees in that one step: the shortest game starts
-    there, and its last step is the position case."""
+    there, and its last step is the position case. (Ten games of shrinking reach it.)"""
     entry = MISREADINGS[name]
-    result = _diff(name, NO_DIGEST, seconds=600)  # bounded by the budget of games alone
+    # Bounded by the budget of games alone.
+    result = _diff(name, NO_DIGEST, budget=depth(10, 20), seconds=600)
     assert result.shrunk is not None and result.case is not None
     shortest = result.shrunk.shortest
     divergence = shortest.divergence
@@ -233,8 +250,8 @@ def test_a_position_case_comes_out_when_the_engines_part_long_before_it_shows(
     differs, without state digests, only in legal actions many steps later (more than
     the 16 steps a game shrunk from the setup is searched back). Shrunk from a position,
     the game starts before the parting step, and the case is that step: the reference
-    passes it, the engine fails it."""
-    result = _diff("keep-tiles", NO_DIGEST, budget=60, seconds=600)
+    passes it, the engine fails it. (Twenty games of shrinking reach it.)"""
+    result = _diff("keep-tiles", NO_DIGEST, budget=depth(20, 60), seconds=600)
     assert result.shrunk is not None and result.case is not None
     shortest = result.shrunk.shortest
     divergence = shortest.divergence

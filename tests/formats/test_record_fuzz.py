@@ -33,7 +33,7 @@ for _index, _step in enumerate(GOLDEN["steps"]):
 COMPONENTS = default_components()
 
 
-@settings(max_examples=depth(100, 500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=depth(50, 500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(document=damaged_records(GOLDEN))
 def test_a_damaged_record_gives_a_clear_error(document: Any) -> None:
     try:

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import depth
 from tajmahal.agents import RandomPlayer, play_match
 from tajmahal.engine import apply, legal_actions
 from tajmahal.errors import StateFormatError, TajMahalError
@@ -61,7 +62,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=depth(100, 300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(position=st.integers(0, len(POSITIONS) - 1), data=st.data(), value=VALUES)
 def test_damaged_positions_are_refused_or_usable(
     position: int, data: st.DataObject, value: Any

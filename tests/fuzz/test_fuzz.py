@@ -21,6 +21,7 @@ import tajmahal.accel
 import tajmahal.engine._withdraw
 import tajmahal.model._view
 import tajmahal.notation._reading
+import tajmahal.testing.fuzz._campaign
 import tajmahal.testing.invariants
 from depth import depth
 from tajmahal.engine import SetupOutcome, symbol_counts
@@ -51,6 +52,7 @@ from tajmahal.testing.fuzz import (
     run_campaign,
     spec_for,
 )
+from tajmahal.testing.fuzz._campaign import _processes
 
 Corruption = Callable[[GameState, Action, GameState], GameState]
 
@@ -63,34 +65,40 @@ def quick(tmp_path: Path, **changes: Any) -> Options:
 # Reproducibility
 
 
-def test_the_same_options_give_the_same_games_whatever_the_processes(tmp_path: Path) -> None:
-    one = run_campaign(quick(tmp_path / "one"), tagger=edge_tags)
-    two = run_campaign(quick(tmp_path / "two", jobs=2), tagger=edge_tags)
-    assert one.games == two.games == 12
-    assert one.steps == two.steps > 12 * 100
+def test_the_same_options_give_the_same_games_whatever_the_processes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chunks of 3 games, so that the campaign with two jobs plays in two processes."""
+    monkeypatch.setattr(tajmahal.testing.fuzz._campaign, "CHUNK", 3)
+    games = depth(6, 12)
+    one = run_campaign(quick(tmp_path / "one", games=games), tagger=edge_tags)
+    two = run_campaign(quick(tmp_path / "two", games=games, jobs=2), tagger=edge_tags)
+    assert _processes(quick(tmp_path, games=games, jobs=2), 0) == 2
+    assert one.games == two.games == games
+    assert one.steps == two.steps > games * 100
     assert one.digest == two.digest
     assert one.tags == two.tags
     # Every visit ends with one player left alone in it.
-    assert dict(one.tags)["last-player-alone"] == 12
+    assert dict(one.tags)["last-player-alone"] == games
     assert not one.failed
 
 
 def test_shards_merge_into_the_whole_campaign(tmp_path: Path) -> None:
-    whole = run_campaign(quick(tmp_path / "whole", games=9))
+    whole = run_campaign(quick(tmp_path / "whole", games=6))
     parts = [
-        (str(tmp_path / f"s{i}"), run_campaign(quick(tmp_path / f"s{i}", games=9, shard=(i, 3))))
+        (str(tmp_path / f"s{i}"), run_campaign(quick(tmp_path / f"s{i}", games=6, shard=(i, 3))))
         for i in range(3)
     ]
-    assert [summary.ranges for _, summary in parts] == [((0, 3),), ((3, 6),), ((6, 9),)]
+    assert [summary.ranges for _, summary in parts] == [((0, 2),), ((2, 4),), ((4, 6),)]
     merged = merge(parts)
-    assert merged.ranges == ((0, 9),)
+    assert merged.ranges == ((0, 6),)
     assert (merged.games, merged.steps, merged.digest) == (whole.games, whole.steps, whole.digest)
     document = json.loads((tmp_path / "s1" / "summary.json").read_text())
     assert Summary.from_json(document) == parts[1][1]
 
 
 def test_merging_overlapping_shards_is_refused(tmp_path: Path) -> None:
-    part = run_campaign(quick(tmp_path, games=4))
+    part = run_campaign(quick(tmp_path, games=2))
     with pytest.raises(Exception, match="counted twice"):
         merge([("a", part), ("b", part)])
 
@@ -104,7 +112,7 @@ def test_a_campaign_game_replays_from_its_index() -> None:
 
 
 def test_find_keeps_the_first_records_of_a_tag(tmp_path: Path) -> None:
-    options = quick(tmp_path, games=6, find=("last-player-alone",), keep=2)
+    options = quick(tmp_path, games=3, find=("last-player-alone",), keep=2)
     summary = run_campaign(options, tagger=edge_tags)
     files = dict(summary.found)["last-player-alone"]
     assert files == (
@@ -253,8 +261,26 @@ FAULTS: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], str]] = {
 DEEP_FAULTS = frozenset({"view-shows-the-deck", "goods-tiles-not-read"})
 """Faults only the state invariants (checked in deep games) can see."""
 
+QUICK_FAULTS = frozenset(
+    {
+        "taken-card-vanishes",
+        "colour-lock-ignored",
+        "ties-win-inside-the-engine",
+        "goods-tiles-not-read",
+    }
+)
+"""The faults ``make check`` plants, one of each kind: a step invariant broken by the
+result of ``apply``, a crash from the legal actions, a fault inside an engine module, a
+state invariant of deep games; the others are deep cases."""
 
-@pytest.mark.parametrize("fault", sorted(FAULTS))
+
+@pytest.mark.parametrize(
+    "fault",
+    [
+        pytest.param(fault, marks=() if fault in QUICK_FAULTS else pytest.mark.deep)
+        for fault in sorted(FAULTS)
+    ],
+)
 def test_a_planted_fault_is_found_written_and_shrunk(
     fault: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+import tajmahal.inputs._files
 from hostile.support import Run
 from tajmahal.cli import main
 from tajmahal.testing.fuzz import Options
@@ -188,7 +189,15 @@ def test_a_folder_verified_with_its_report_inside_verifies_the_same_again(
     run("verify", str(folder), expect={0})
 
 
+@pytest.fixture
+def short_fifo_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A named pipe is waited for a tenth of the commands' second: the same refusal,
+    sooner (the commands run in this process)."""
+    monkeypatch.setattr(tajmahal.inputs._files, "FIFO_WAIT", 0.1)
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+@pytest.mark.usefixtures("short_fifo_wait")
 @pytest.mark.parametrize(
     "argv",
     [
@@ -216,6 +225,7 @@ def test_a_named_pipe_with_no_writer_does_not_block(
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+@pytest.mark.usefixtures("short_fifo_wait")
 def test_special_files_in_a_verified_folder_are_reported(
     setting: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

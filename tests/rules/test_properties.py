@@ -54,7 +54,8 @@ GAME_SETTINGS = settings(
     max_examples=depth(25, 50), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 """Whole random games: 25 under ``make check``, 50 deep."""
-PURE_SETTINGS = settings(max_examples=200, deadline=None)
+PURE_SETTINGS = settings(max_examples=depth(100, 200), deadline=None)
+"""Functions of a few values: 100 examples under ``make check``, 200 deep."""
 
 
 def _pick_states(data: st.DataObject, game: Game, count: int) -> list[GameState]:
