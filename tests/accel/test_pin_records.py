@@ -241,16 +241,16 @@ def test_edge_tags_are_the_core_edge_tags(players: int, seed: int, rules: RuleSe
     for step in steps(players, seed, rules):
         fast = EDGE_TAGS.fast(step.before, step.action, step.events, step.after)
         assert fast == EDGE_TAGS.core(step.before, step.action, step.events, step.after)
-        # Events given as an iterator are read once, also when the core decides.
+        # Events given as an iterator are read once, also when the core tags some of them.
         assert fast == EDGE_TAGS.fast(step.before, step.action, iter(step.events), step.after)
         shown |= fast
     assert shown  # every game shows some tag
 
 
 @pytest.mark.pins(EDGE_TAGS)
-def test_every_tag_the_corpus_shows_is_found_the_same_either_way() -> None:
+def test_every_tag_the_random_games_show_is_found_the_same_either_way() -> None:
     """Over the games of the pinning tests, every tag the core finds is found by the fast
-    path too (the steps it answers itself and those it hands to the core)."""
+    path too (the events it tags itself and those it hands to the core's rules)."""
     core_tags: set[str] = set()
     fast_tags: set[str] = set()
     for players, seed, rules in GAMES[::3]:
